@@ -1,0 +1,103 @@
+"""MkDocs hook: each examples/*.py written as jupytext percent cells becomes an executed notebook page.
+
+Markdown cells carry `lang="zh"` or `lang="en"`; code cells are shared. For every site language this hook
+keeps that language's prose, executes the notebook once (cached like snippets, by content, torch version
+and device), adds the "verified with" line, and writes it to docs/<lang>/notebooks/<name>.ipynb
+(generated, git-ignored). mkdocs-jupyter renders it and offers the .ipynb for download.
+
+mkdocs-static-i18n rebuilds every file after mkdocs-jupyter has wrapped the notebooks (its issue #198),
+so on_files re-wraps them afterwards with the destination paths i18n chose.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs_jupyter.plugin import NotebookFile
+from snippet_runner import RECORDS, ROOT, cached, detect_device, new_record
+from texts import texts_for, verified_line
+
+EXAMPLES = ROOT / "examples"
+CELL_MARKER = "# %%"
+
+
+def notebook_examples() -> list[Path]:
+    return sorted(p for p in EXAMPLES.glob("*.py") if CELL_MARKER in p.read_text(encoding="utf-8"))
+
+
+def page_name(example: Path) -> str:
+    return example.stem.replace("_", "-")
+
+
+def localise(example: Path, lang: str) -> nbformat.NotebookNode:
+    nb = jupytext.read(example)
+    nb.cells = [c for c in nb.cells if c.metadata.get("lang", lang) == lang]
+    for i, cell in enumerate(nb.cells):
+        cell.metadata.pop("lang", None)
+        cell.id = f"cell-{i}"  # stable ids keep the cache key stable
+    nb.metadata = {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+    }
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, source: str) -> str:
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}})
+    try:
+        client.execute()
+    except CellExecutionError as exc:
+        raise PluginError(f"notebook {source} failed:\n{exc}") from None
+    return nbformat.writes(nb)
+
+
+def build_notebook(example: Path, lang: str, device: str) -> None:
+    rel = example.relative_to(ROOT).as_posix()
+    nb = localise(example, lang)
+    key_source = nbformat.writes(nb).encode()
+
+    def run():
+        start = time.perf_counter()
+        executed = execute(nb, f"{rel} ({lang})")
+        return new_record(f"{rel} ({lang})", round(time.perf_counter() - start, 2), device, executed)
+
+    record, _ = cached(f"{rel} ({lang})", device, key_source, run)
+    RECORDS[record.path] = record
+    executed = nbformat.reads(record.output, as_version=4)
+    note = f"> ✅ **{texts_for(lang)['verified']}**: {verified_line([record], lang)}"
+    executed.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="verified-with"))
+    target = ROOT / "docs" / lang / "notebooks" / f"{page_name(example)}.ipynb"
+    text = nbformat.writes(executed)
+    # Rewrite only on change, so `mkdocs serve` does not see its own output and rebuild forever.
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def on_pre_build(config):
+    device = detect_device()
+    languages = [lang.locale for lang in config.plugins["i18n"].config.languages]
+    for example in notebook_examples():
+        for lang in languages:
+            build_notebook(example, lang, device)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100)
+def on_files(files, config):
+    """Re-wrap the notebooks i18n turned back into plain files, keeping the paths i18n gave them."""
+    for file in list(files):
+        if file.src_uri.endswith(".ipynb") and not isinstance(file, NotebookFile):
+            page = NotebookFile(file, use_directory_urls=config.use_directory_urls, site_dir=config.site_dir)
+            page.dest_uri, page.abs_dest_path, page.url = file.dest_uri, file.abs_dest_path, file.url
+            files.remove(file)
+            files.append(page)
+    return files

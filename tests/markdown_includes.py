@@ -1,0 +1,45 @@
+"""pytest plugin: pytest-markdown-docs runs the Python fences of README.md and docs/ as a reader sees them.
+
+Pages hold no inline Python; their fences include files (`--8<-- "snippets/…"`). Here each include line is
+replaced by the file (or its `:section`), so every fence on a page is executed as copied code, in a fresh
+namespace, under the project's warning policy.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+ROOT = Path(__file__).resolve().parent.parent
+INCLUDE = re.compile(r'^(?P<indent>[ \t]*)--8<-- "(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"[ \t]*$', re.M)
+SECTION_MARK = re.compile(r"^\s*# --8<-- \[(?P<kind>start|end):(?P<name>[\w-]+)\]\s*$")
+
+
+def included_text(path: str, section: str | None) -> str:
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    if section is not None:
+        start = next(i for i, line in enumerate(lines) if line.strip() == f"# --8<-- [start:{section}]")
+        end = next(i for i, line in enumerate(lines) if line.strip() == f"# --8<-- [end:{section}]")
+        lines = lines[start + 1 : end]
+    return "\n".join(line for line in lines if not SECTION_MARK.match(line))
+
+
+def expand_includes(markdown: str) -> str:
+    def replace(m: re.Match) -> str:
+        text = included_text(m["path"], m["section"])
+        return "\n".join(m["indent"] + line if line else line for line in text.splitlines())
+
+    return INCLUDE.sub(replace, markdown)
+
+
+class IncludingMarkdownIt(MarkdownIt):
+    def parse(self, src, env=None):
+        return super().parse(expand_includes(src), env)
+
+
+@pytest.hookimpl(tryfirst=True)  # before the plugin's own default parser
+def pytest_markdown_docs_markdown_it():
+    return IncludingMarkdownIt()
