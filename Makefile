@@ -43,9 +43,11 @@ format: $(STAMP)
 test: $(STAMP) browser-deps lint
 	$(PY) -m pytest
 
-# On a CUDA machine: the same suite; `gpu`-marked tests run instead of being skipped, and the build's
-# snippet outputs are produced on cuda.
-test-gpu: test
+# The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
+# build whose snippet outputs are produced on cuda. `make test` there runs them too, with everything else.
+test-gpu: $(STAMP)
+	$(PY) -m pytest -m gpu tests/snippets tests/examples
+	$(PY) -m mkdocs build --strict
 
 clean:
 	rm -rf site .cache test-artifacts

@@ -1,7 +1,7 @@
 # %% [markdown] lang="zh"
 # # 只用张量拟合一条直线
 #
-# 这个完整的小程序只用到张量运算：生成带噪声的数据 $y = 2x + 1 + \epsilon$，
+# 这个完整的小程序只用到张量运算：生成带噪声的数据 `y = 2x + 1 + 噪声`，
 # 先用最小二乘一步求出解析解，再用手写的梯度下降（不用 autograd）逼近同一个答案。
 # 命令行运行：`python examples/tensor_linear_fit.py --epochs 200 --lr 0.02`。
 
@@ -9,7 +9,7 @@
 # # Fitting a line with tensors only
 #
 # This small, complete program uses nothing but tensor operations: it generates noisy data
-# $y = 2x + 1 + \epsilon$, solves least squares in closed form, then reaches the same answer with
+# `y = 2x + 1 + noise`, solves least squares in closed form, then reaches the same answer with
 # hand-written gradient descent (no autograd). From the command line:
 # `python examples/tensor_linear_fit.py --epochs 200 --lr 0.02`.
 

@@ -24,13 +24,12 @@ log = logging.getLogger("mkdocs.hooks.execute_snippets")
 
 # A fence whose whole body is one include of a snippet file (optionally a :section of it).
 INCLUDE_FENCE = re.compile(
-    r'^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})python\b[^\n]*\n'
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})python\b[^\n]*\n"
     r'(?P=indent)--8<-- "(?P<path>snippets/[^":]+\.py)(?::[\w-]+)?"[ \t]*\n'
     r"(?P=indent)(?P=fence)[ \t]*$",
     re.MULTILINE,
 )
 REPORT_MARKER = "<!-- snippet-report -->"
-
 
 
 def on_pre_build(config):

@@ -11,7 +11,7 @@ so on_files re-wraps them afterwards with the destination paths i18n chose.
 
 from __future__ import annotations
 
-import json
+import re
 import time
 from pathlib import Path
 
@@ -24,6 +24,13 @@ from snippet_runner import RECORDS, ROOT, cached, detect_device, new_record
 from texts import texts_for, verified_line
 
 EXAMPLES = ROOT / "examples"
+# nbconvert's page template ships loaders that would fetch mermaid from a CDN and an empty MathJax tag;
+# the site must make no third-party request, so notebook pages go without them (notebooks use no math).
+CDN_LOADERS = re.compile(
+    r'<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com(?:(?!</script>).)*</script>'
+    r'|<script src="">\s*</script>',
+    re.DOTALL,
+)
 CELL_MARKER = "# %%"
 
 
@@ -52,7 +59,9 @@ def execute(nb: nbformat.NotebookNode, source: str) -> str:
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    )
     try:
         client.execute()
     except CellExecutionError as exc:
@@ -101,3 +110,9 @@ def on_files(files, config):
             files.remove(file)
             files.append(page)
     return files
+
+
+def on_post_page(output, page, config):
+    if isinstance(page.file, NotebookFile):
+        output = CDN_LOADERS.sub("", output)
+    return output

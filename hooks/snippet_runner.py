@@ -18,8 +18,8 @@ import subprocess
 import sys
 import time
 import tomllib
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import partial
 from importlib.metadata import version
@@ -33,7 +33,7 @@ TIMEOUT_S = 300
 
 
 # Everything this build executed (snippets, then notebooks), for the verification report.
-RECORDS: dict[str, "Record"] = {}
+RECORDS: dict[str, Record] = {}
 
 
 class SnippetError(RuntimeError):
@@ -132,7 +132,7 @@ def new_record(path: str, seconds: float, device: str, output: str) -> Record:
         device=device,
         torch=torch_version(),
         python=sys.version.split()[0],
-        date=dt.datetime.now(dt.timezone.utc).date().isoformat(),
+        date=dt.datetime.now(dt.UTC).date().isoformat(),
         output=output,
     )
 
@@ -161,7 +161,8 @@ def run_all(paths: list[str] | None = None, device: str | None = None) -> tuple[
     records, ran, errors = {}, [], []
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = {
-            p: pool.submit(cached, p, device, (ROOT / p).read_bytes(), partial(run_one, p, device)) for p in paths
+            p: pool.submit(cached, p, device, (ROOT / p).read_bytes(), partial(run_one, p, device))
+            for p in paths
         }
         for p, fut in futures.items():
             try:

@@ -1,20 +1,39 @@
-"""torch.tensor copies data; torch.Tensor(5, 3) and torch.empty only reserve memory."""
+"""torch.tensor copies data; torch.Tensor(5, 3) and torch.empty only reserve memory, they do not fill it."""
 
 import torch
 
 torch.manual_seed(0)
 
 # torch.tensor(data) copies the data and infers the dtype from it.
-from_data = torch.tensor([[1, 2], [3, 4]])
-print(from_data.dtype, from_data.shape)
+data = [[1, 2], [3, 4]]
+from_data = torch.tensor(data)
+data[0][0] = 100  # changing the list later does not touch the tensor
+print("torch.tensor:", from_data.dtype, tuple(from_data.shape), from_data.tolist())
 
-# torch.Tensor(5, 3) is the class called with sizes: same as torch.empty(5, 3).
+# torch.Tensor is the class; called with sizes it behaves like torch.empty(sizes).
 legacy = torch.Tensor(5, 3)
 uninitialised = torch.empty(5, 3)
-print(legacy.dtype, legacy.shape, uninitialised.shape)
+print("torch.Tensor(5, 3):", type(legacy).__name__, legacy.dtype, tuple(legacy.shape))
+print("torch.empty(5, 3): ", type(uninitialised).__name__, uninitialised.dtype, tuple(uninitialised.shape))
 
-# Initialised alternatives say what they contain.
+# "Uninitialised" means: whatever bytes were in that memory. Not random numbers, not zeros.
+# Deterministic mode makes this visible by filling such memory with NaN on purpose.
+torch.use_deterministic_algorithms(True)
+filled_with_nan = torch.Tensor(2, 3)
+torch.use_deterministic_algorithms(False)
+print("torch.Tensor(2, 3) in deterministic mode:")
+print(filled_with_nan)
+
+# To get values you can rely on, ask for them.
 zeros = torch.zeros(2, 3)
-uniform = torch.empty(2, 3).uniform_(-1, 1)
-print(zeros)
-print(uniform)
+ones = torch.ones(2, 3, dtype=torch.int64)
+sevens = torch.full((2, 3), 7.0)
+uniform = torch.rand(2, 3)  # uniform on [0, 1)
+between = torch.empty(2, 3).uniform_(-1, 1)  # reserve, then initialise in place
+filled = torch.empty(2, 3).fill_(0.5)
+print("zeros:", zeros.tolist())
+print("ones (int64):", ones.tolist())
+print("full 7.0:", sevens.tolist())
+print("rand:", uniform)
+print("empty().uniform_(-1, 1):", between)
+print("empty().fill_(0.5):", filled.tolist())

@@ -1,0 +1,46 @@
+"""tensor.numpy() and torch.from_numpy() share memory with the other side; torch.tensor(ndarray) copies."""
+
+import numpy as np
+import torch
+
+# from_numpy: the tensor reuses the array's memory and keeps its dtype (NumPy's float64).
+array = np.arange(4.0)
+shared = torch.from_numpy(array)
+copied = torch.tensor(array)
+print("array dtype:", array.dtype, "-> from_numpy:", shared.dtype, "| torch.tensor:", copied.dtype)
+
+array[0] = 100.0  # change the array...
+print("array:      ", array.tolist())
+print("from_numpy: ", shared.tolist())  # ...the shared tensor sees it
+print("torch.tensor:", copied.tolist())  # ...the copy does not
+
+# .numpy(): the array reuses the tensor's memory, in the other direction too.
+tensor = torch.zeros(3)
+as_array = tensor.numpy()
+tensor.add_(1.0)
+print("tensor.numpy() after tensor.add_(1):", as_array.tolist(), as_array.dtype)
+
+# Dtypes map one to one; note NumPy's default float is float64, PyTorch's is float32.
+for np_dtype in [np.float64, np.float32, np.int64, np.int32, np.uint8, np.bool_]:
+    print(f"  numpy {np.dtype(np_dtype).name:8} -> {torch.from_numpy(np.zeros(1, dtype=np_dtype)).dtype}")
+as_float32 = torch.from_numpy(array).float()  # convert when the model expects float32 (this copies)
+print(
+    "from_numpy(...).float():",
+    as_float32.dtype,
+    "| shares memory:",
+    as_float32.data_ptr() == shared.data_ptr(),
+)
+
+# A tensor that requires grad refuses .numpy(); detach it first (still no copy).
+weight = torch.ones(2, requires_grad=True)
+try:
+    weight.numpy()
+except RuntimeError as err:
+    print("RuntimeError:", err)
+weight_array = weight.detach().numpy()
+print(
+    "detach().numpy():",
+    weight_array.tolist(),
+    "| shares memory:",
+    weight_array.ctypes.data == weight.data_ptr(),
+)
