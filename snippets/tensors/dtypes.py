@@ -42,6 +42,6 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     torch.set_default_tensor_type(torch.DoubleTensor)
     torch.set_default_tensor_type(torch.FloatTensor)  # restore
-deprecation = str(caught[0].message).split(" (Triggered")[0]
-print(f"{caught[0].category.__name__}: {deprecation}")
+for warning in caught:  # PyTorch warns once per process, so a second run in the same session shows none
+    print(f"{warning.category.__name__}: {str(warning.message).split(' (Triggered')[0]}")
 print("default dtype is back to:", torch.get_default_dtype())

@@ -16,7 +16,7 @@ print("a[:, 3:5]:", columns.tolist(), "| shape:", tuple(columns.shape))
 # A slice is a view: no copy, so writing through it changes a.
 print("slice shares a's memory:", columns.untyped_storage().data_ptr() == a.untyped_storage().data_ptr())
 columns[0, 0] = -1.0
-print("a[0, 3] after columns[0, 0] = -1:", a[0, 3].item())
+print("a[0, 3] after columns[0, 0] = -1:", a[0, 3].item(), "| element, also a view:", element.item())
 
 # Indexing with a tensor of indices copies instead.
 picked = a[:, torch.tensor([4, 0])]

@@ -24,12 +24,8 @@ print("tensor.numpy() after tensor.add_(1):", as_array.tolist(), as_array.dtype)
 for np_dtype in [np.float64, np.float32, np.int64, np.int32, np.uint8, np.bool_]:
     print(f"  numpy {np.dtype(np_dtype).name:8} -> {torch.from_numpy(np.zeros(1, dtype=np_dtype)).dtype}")
 as_float32 = torch.from_numpy(array).float()  # convert when the model expects float32 (this copies)
-print(
-    "from_numpy(...).float():",
-    as_float32.dtype,
-    "| shares memory:",
-    as_float32.data_ptr() == shared.data_ptr(),
-)
+float_shares = as_float32.data_ptr() == shared.data_ptr()
+print("from_numpy(...).float():", as_float32.dtype, "| shares memory:", float_shares)
 
 # A tensor that requires grad refuses .numpy(); detach it first (still no copy).
 weight = torch.ones(2, requires_grad=True)
@@ -38,9 +34,5 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
 weight_array = weight.detach().numpy()
-print(
-    "detach().numpy():",
-    weight_array.tolist(),
-    "| shares memory:",
-    weight_array.ctypes.data == weight.data_ptr(),
-)
+weight_shares = weight_array.ctypes.data == weight.data_ptr()
+print("detach().numpy():", weight_array.tolist(), "| shares memory:", weight_shares)

@@ -1,0 +1,40 @@
+import pytest
+import torch
+
+
+def test_fill_is_in_place_and_returns_self(run_snippet):
+    s = run_snippet("tensors/inplace")
+    assert s.same_as_a is s.c  # fill_ and add_ both returned the original tensor
+    assert "fill_ returns a itself: True" in s.stdout
+    assert "a: [[3.5, 3.5, 3.5], [3.5, 3.5, 3.5]]" in s.stdout
+
+
+def test_add_returns_new_tensor_and_leaves_a(run_snippet):
+    s = run_snippet("tensors/inplace")
+    assert s.b.tolist() == [[7.5] * 3] * 2
+    assert s.b is not s.c
+    assert "a afterwards:   [[3.5, 3.5, 3.5], [3.5, 3.5, 3.5]]" in s.stdout
+    assert "b is a: False | shares memory: False" in s.stdout
+
+
+def test_add_underscore_changes_a_and_returns_it(run_snippet):
+    s = run_snippet("tensors/inplace")
+    assert s.c.tolist() == [[7.5] * 3] * 2
+    assert "c is a: True" in s.stdout
+
+
+def test_operator_forms(run_snippet):
+    s = run_snippet("tensors/inplace")
+    assert s.x_before.tolist() == [0.0, 0.0] and s.x.tolist() == [1.0, 1.0]
+    assert s.x is not s.x_before
+    assert s.y is s.y_before and s.y_before.tolist() == [1.0, 1.0]
+
+
+def test_in_place_on_leaf_requiring_grad_raises(run_snippet):
+    s = run_snippet("tensors/inplace")
+    message = "a leaf Variable that requires grad is being used in an in-place operation."
+    assert f"RuntimeError: {message}" in s.stdout
+    with pytest.raises(RuntimeError, match=message):
+        torch.ones(3, requires_grad=True).add_(1.0)
+    assert s.weight.tolist() == [2.0, 2.0, 2.0] and s.weight.requires_grad
+    assert s.weight.grad_fn is None  # still a leaf
