@@ -20,6 +20,7 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs_jupyter.plugin import NotebookFile
+from pymdownx.slugs import slugify
 from snippet_runner import RECORDS, ROOT, cached, detect_device, new_record
 from texts import texts_for, verified_line
 
@@ -32,6 +33,14 @@ CDN_LOADERS = re.compile(
     re.DOTALL,
 )
 CELL_MARKER = "# %%"
+
+
+# nbconvert gives Chinese headings an empty id while the page's TOC points at "_1", "_2"…; rewrite both with
+# the slugify the rest of the site uses (mkdocs.yml: toc.slugify), so anchors are readable and TOC links work.
+NB_HEADING = re.compile(
+    r'<h(?P<level>[1-6]) id="[^"]*">(?P<title>.*?)<a class="anchor-link" href="#[^"]*">¶</a></h(?P=level)>'
+)
+SLUGIFY = slugify(case="lower")
 
 
 def notebook_examples() -> list[Path]:
@@ -110,6 +119,34 @@ def on_files(files, config):
             files.remove(file)
             files.append(page)
     return files
+
+
+def _toc_in_order(items):
+    for item in items:
+        yield item
+        yield from _toc_in_order(item.children)
+
+
+def on_page_content(html, page, config, files):
+    if not isinstance(page.file, NotebookFile):
+        return html
+    toc = list(_toc_in_order(page.toc))
+    headings = list(NB_HEADING.finditer(html))
+    if len(toc) != len(headings):
+        raise PluginError(f"{page.file.src_uri}: {len(headings)} headings but {len(toc)} TOC entries")
+    for item in toc:
+        item.id = SLUGIFY(item.title, "-")
+
+    ids = iter(item.id for item in toc)
+
+    def anchor(m: re.Match) -> str:
+        heading_id = next(ids)
+        return (
+            f'<h{m["level"]} id="{heading_id}">{m["title"]}'
+            f'<a class="headerlink" href="#{heading_id}">¶</a></h{m["level"]}>'
+        )
+
+    return NB_HEADING.sub(anchor, html)
 
 
 def on_post_page(output, page, config):

@@ -1,0 +1,114 @@
+"""The strict build of the real site: outputs under every include, the verified line, the report, the
+notebook pages, search in Chinese, and nothing loaded from another host."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from snippet_runner import all_snippets
+
+from tests.site.pages import doc_pages, includes
+
+pytestmark = pytest.mark.slow
+
+LANG_PREFIX = {"zh": "", "en": "en/"}
+OUTPUT_TITLE = {"zh": "输出", "en": "Output"}
+
+
+def built_page(site: Path, lang: str, page: str) -> str:
+    stem = page.removesuffix(".md")
+    rel = "index.html" if stem == "index" else f"{stem}/index.html"
+    return (site / LANG_PREFIX[lang] / rel).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_include_is_followed_by_its_output(built_site, lang):
+    for page in doc_pages(lang):
+        snippet_includes = [p for p in includes(lang, page) if p.startswith("snippets/")]
+        html = built_page(built_site, lang, page)
+        titles = re.findall(r'<span class="filename">([^<]*)</span>', html)
+        # Each include fence has a title naming its file, and is followed by the output fence.
+        for path in snippet_includes:
+            i = titles.index(path)
+            assert titles[i + 1] == OUTPUT_TITLE[lang], f"{lang}/{page}: no output under {path}"
+        if snippet_includes:
+            assert "torch 2.14.1" in html and ("cpu" in html or "cuda" in html), f"{lang}/{page}: no verified line"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_report_lists_every_snippet_and_notebook(built_site, lang):
+    html = built_page(built_site, lang, "report.md")
+    for path in all_snippets():
+        assert f"<code>{path}</code>" in html
+    assert "examples/tensor_linear_fit.py (zh)" in html and "examples/tensor_linear_fit.py (en)" in html
+
+
+@pytest.mark.parametrize(("lang", "title", "prose"), [("zh", "只用张量拟合一条直线", "生成数据"), ("en", "Fitting a line with tensors only", "Make the data")])
+def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, title, prose):
+    page_dir = built_site / LANG_PREFIX[lang] / "notebooks" / "tensor-linear-fit"
+    html = (page_dir / "index.html").read_text(encoding="utf-8")
+    assert title in html and prose in html
+    assert "gap to lstsq" in html, "notebook outputs missing: it was not executed"
+    assert '<a href="tensor-linear-fit.ipynb" download' in html, "no download button"
+    nb = json.loads((page_dir / "tensor-linear-fit.ipynb").read_text(encoding="utf-8"))
+    outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert outputs, "the downloadable notebook carries no outputs"
+    other = "Make the data" if lang == "zh" else "生成数据"
+    assert other not in json.dumps(nb, ensure_ascii=False), "prose of the other language leaked in"
+
+
+class _Loads(HTMLParser):
+    """Collects the URLs a browser would fetch while loading the page (not plain <a> links)."""
+
+    LOADING = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src", "video": "src", "embed": "src"}
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in self.LOADING and attrs.get(self.LOADING[tag]):
+            self.urls.append(attrs[self.LOADING[tag]])
+        if tag == "link" and attrs.get("rel") not in ("canonical", "alternate") and attrs.get("href"):
+            self.urls.append(attrs["href"])
+        self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", attrs.get("style") or "")
+
+
+def test_no_page_loads_anything_from_another_host(built_site):
+    offenders = []
+    for html_file in built_site.rglob("*.html"):
+        text = html_file.read_text(encoding="utf-8")
+        parser = _Loads()
+        parser.feed(text)
+        urls = parser.urls + re.findall(r"""import\(\s*["'](https?://[^"']+)""", text)
+        offenders += [(html_file.name, u) for u in urls if urlparse(u).hostname not in (None, "127.0.0.1")]
+    for css in built_site.rglob("*.css"):
+        for u in re.findall(r"url\(\s*['\"]?([^'\")]+)", css.read_text(encoding="utf-8")):
+            if urlparse(u).hostname not in (None, "127.0.0.1"):
+                offenders.append((css.name, u))
+    assert not offenders, offenders
+    assert "fonts.googleapis.com" not in "".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*.html"))
+
+
+def test_search_index_has_chinese_words_and_english_words(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = index["docs"]
+    zh_text = " ".join(d["text"] + " " + d["title"] for d in docs if not d["location"].startswith("en/"))
+    en_text = " ".join(d["text"] + " " + d["title"] for d in docs if d["location"].startswith("en/"))
+    # jieba segmentation leaves words separated by the search separator (a zero-width space or a blank).
+    assert re.search(r"(^|[\s\u200b])张量([\s\u200b]|$)", zh_text), "张量 is not a separate search term"
+    assert "Tensors" in en_text
+    assert index["config"]["lang"] == ["zh", "en"]
+
+
+def test_chinese_headings_get_readable_anchors(built_site):
+    html = built_page(built_site, "zh", "tensors.md")
+    ids = re.findall(r'<h2 id="([^"]+)"', html)
+    assert any(re.search(r"[\u4e00-\u9fff]", i) for i in ids), ids
+    assert not any(re.fullmatch(r"_\d+", i) for i in ids)

@@ -1,0 +1,37 @@
+"""zh and en stay in step: same pages, same section structure, same included files in the same order;
+pages hold no inline Python (code enters only through includes of files that run)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.pages import LANGS, ROOT, doc_pages, headings, includes, python_fences
+
+PAGES = doc_pages("zh")
+
+
+def test_both_languages_have_the_same_pages():
+    assert doc_pages("zh") == doc_pages("en"), "a page exists in one language only"
+    assert PAGES, "no pages found"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_same_sections(page):
+    assert headings("zh", page) == headings("en", page), f"{page}: zh and en heading structures differ"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_same_includes_in_the_same_order(page):
+    assert includes("zh", page) == includes("en", page), f"{page}: zh and en include different code"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", PAGES)
+def test_python_fences_are_includes_of_existing_files(lang, page):
+    for body in python_fences(lang, page):
+        lines = body.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith('--8<-- "'), f"{lang}/{page}: inline Python:\n{body}"
+    for inc in includes(lang, page):
+        path = inc.split(":")[0]
+        assert (ROOT / path).is_file(), f"{lang}/{page}: includes missing file {path}"
+        assert path.startswith(("snippets/", "examples/")), f"{lang}/{page}: includes {path}"
