@@ -181,6 +181,7 @@ def test_search_finds_chinese_words(browser):
     browser.open("tensors/")
     hrefs = browser.search("张量")
     assert any(urlsplit(h).path == "/tensors/" for h in hrefs), f"张量 did not find the Tensors page: {hrefs}"
+    assert not [h for h in hrefs if urlsplit(h).path.startswith("/en/")], f"en pages in zh results: {hrefs}"
     browser.screenshot("zh-search-zhangliang")
 
 
@@ -188,6 +189,7 @@ def test_search_finds_english_words(browser):
     browser.open("en/tensors/")
     hrefs = browser.search("tensor")
     assert any(urlsplit(h).path == "/en/tensors/" for h in hrefs), f"tensor did not find en/tensors/: {hrefs}"
+    assert all(urlsplit(h).path.startswith("/en/") for h in hrefs), f"zh pages in en results: {hrefs}"
     browser.screenshot("en-search-tensor")
 
 

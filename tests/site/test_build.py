@@ -96,15 +96,20 @@ def test_no_page_loads_anything_from_another_host(built_site):
     assert "fonts.googleapis.com" not in "".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*.html"))
 
 
-def test_search_index_has_chinese_words_and_english_words(built_site):
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    docs = index["docs"]
-    zh_text = " ".join(d["text"] + " " + d["title"] for d in docs if not d["location"].startswith("en/"))
-    en_text = " ".join(d["text"] + " " + d["title"] for d in docs if d["location"].startswith("en/"))
+def test_each_language_has_its_own_search_index(built_site):
+    def index(lang_dir: str) -> dict:
+        return json.loads((built_site / lang_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+    zh, en = index(""), index("en")
+    zh_text = " ".join(d["text"] + " " + d["title"] for d in zh["docs"])
     # jieba segmentation leaves words separated by the search separator (a zero-width space or a blank).
     assert re.search(r"(^|[\s\u200b])张量([\s\u200b]|$)", zh_text), "张量 is not a separate search term"
-    assert "Tensors" in en_text
-    assert index["config"]["lang"] == ["zh", "en"]
+    assert not [d for d in zh["docs"] if d["location"].startswith("en/")], "en pages in the zh index"
+    assert any(d["title"] == "Tensors" and d["location"] == "tensors/" for d in en["docs"])
+    assert not re.search(r"[\u4e00-\u9fff]", " ".join(d["title"] for d in en["docs"])), "zh titles in en index"
+    assert zh["config"]["lang"] == ["zh", "en"]
+    html = built_page(built_site, "en", "tensors.md")
+    assert '"base": "../../en/"' in html, "en pages must look up the en index"
 
 
 def test_chinese_headings_get_readable_anchors(built_site):

@@ -1,0 +1,53 @@
+"""MkDocs hook: each language searches only its own pages.
+
+mkdocs-static-i18n merges every language into one search index at /search/search_index.json, so a reader
+of /en/ searching "tensor" also gets the Chinese pages. After the last language is built this hook splits
+that index: entries under en/ go to /en/search/search_index.json (locations made relative to /en/), the
+rest stay at the root. Pages of a non-default language point Material's script at their language root
+(its `base`), which is where it looks for search/search_index.json and sitemap.xml.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+CONFIG_BASE = re.compile(r'("base": ")([^"]*)(")')
+
+
+def _other_languages(config) -> list[str]:
+    return [lang.locale for lang in config.plugins["i18n"].config.languages if not lang.default]
+
+
+def on_post_page(output, page, config):
+    lang = config.theme["language"]
+    if lang not in _other_languages(config):
+        return output
+    return CONFIG_BASE.sub(lambda m: f"{m[1]}{m[2].rstrip('/') or '.'}/{lang}/{m[3]}", output, count=1)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has merged the indexes of all languages
+def on_post_build(config):
+    if config.plugins["i18n"].building:
+        return  # a nested per-language build: the merged index does not exist yet
+    site = Path(config.site_dir)
+    root_index = site / "search" / "search_index.json"
+    index = json.loads(root_index.read_text(encoding="utf-8"))
+    docs = index["docs"]
+    for lang in _other_languages(config):
+        prefix = f"{lang}/"
+        mine = [
+            dict(d, location=d["location"].removeprefix(prefix))
+            for d in docs
+            if d["location"].startswith(prefix)
+        ]
+        docs = [d for d in docs if not d["location"].startswith(prefix)]
+        target = site / lang / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(dict(index, docs=mine), ensure_ascii=False), encoding="utf-8")
+        shutil.copyfile(site / "sitemap.xml", site / lang / "sitemap.xml")
+    root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
