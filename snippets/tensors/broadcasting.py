@@ -11,8 +11,9 @@ table = column + row
 print(tuple(column.shape), "+", tuple(row.shape), "->", tuple(table.shape))
 print(table)
 
-# The shape rule on its own, without computing anything.
-print("broadcast_shapes((2, 1, 3), (4, 1)):", tuple(torch.broadcast_shapes((2, 1, 3), (4, 1))))
+# Missing leading dims count as 1: (2, 1, 3) and (4, 1) -> (2, 1, 3) vs (1, 4, 1) -> (2, 4, 3).
+three_d = torch.zeros(2, 1, 3) + torch.zeros(4, 1)
+print("(2, 1, 3) + (4, 1) ->", tuple(three_d.shape))
 
 # A common use: subtract each column's mean. (5, 3) - (3,) works because 3 == 3.
 data = torch.rand(5, 3)

@@ -1,5 +1,7 @@
 """clone copies and stays in the graph; detach shares memory and leaves it; copy_ fills a tensor."""
 
+import warnings
+
 import torch
 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -25,6 +27,12 @@ copy_2 = a.detach().clone()
 for name, copy in [("clone().detach()", copy_1), ("detach().clone()", copy_2)]:
     print(f"{name}: shares memory: {copy.data_ptr() == a.data_ptr()} | requires_grad: {copy.requires_grad}")
 print("same values:", torch.equal(copy_1, copy_2))
+
+# torch.tensor(a_tensor) copies too, but PyTorch warns and names the order it recommends.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    copy_3 = torch.tensor(a)
+print(f"{caught[0].category.__name__}: {caught[0].message}")
 
 # copy_(src): writes src into an existing tensor, broadcasting src and converting its dtype.
 destination = torch.zeros(2, 3, dtype=torch.float64)

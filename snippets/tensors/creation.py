@@ -18,9 +18,9 @@ print("torch.empty(5, 3): ", type(uninitialised).__name__, uninitialised.dtype, 
 
 # "Uninitialised" means: whatever bytes were in that memory. Not random numbers, not zeros.
 # Deterministic mode makes this visible by filling such memory with NaN on purpose.
-torch.use_deterministic_algorithms(True)
+torch.set_deterministic_debug_mode("error")  # same switch as torch.use_deterministic_algorithms(True)
 filled_with_nan = torch.Tensor(2, 3)
-torch.use_deterministic_algorithms(False)
+torch.set_deterministic_debug_mode("default")  # back to normal: no filling
 print("torch.Tensor(2, 3) in deterministic mode:")
 print(filled_with_nan)
 

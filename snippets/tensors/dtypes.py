@@ -15,7 +15,7 @@ print("inferred:", from_float.dtype, from_int.dtype, from_bool.dtype, from_compl
 # The dtype is chosen with dtype=, and changed with .to(dtype) or the short methods.
 halves = torch.zeros(2, 3, dtype=torch.float16)
 as_double = from_int.to(torch.float64)
-truncated = torch.tensor([1.7, -1.7]).long()  # float -> int rounds toward zero
+truncated = torch.tensor([1.7, -1.7]).long()  # float -> int truncates toward zero
 print("chosen:", halves.dtype, as_double.dtype, truncated.tolist(), from_int.float().dtype)
 
 # The same dtype again is not a conversion: .to returns the very tensor.

@@ -25,6 +25,17 @@ def test_clone_detach_orders_agree(run_snippet):
     assert torch.equal(s.copy_1, s.copy_2)
 
 
+def test_torch_tensor_of_a_tensor_warns_and_recommends_detach_clone(run_snippet):
+    s = run_snippet("tensors/copies")
+    assert len(s.caught) == 1 and s.caught[0].category is UserWarning
+    assert "it is recommended to use sourceTensor.detach().clone()" in str(s.caught[0].message)
+    assert s.copy_3.data_ptr() != s.a.data_ptr() and not s.copy_3.requires_grad
+    assert (
+        "UserWarning: To copy construct from a tensor, it is recommended to use sourceTensor.detach()"
+        in s.stdout
+    )
+
+
 def test_copy_broadcasts_and_converts(run_snippet):
     s = run_snippet("tensors/copies")
     assert s.returned is s.destination
