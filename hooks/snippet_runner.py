@@ -11,6 +11,7 @@ Used by the mkdocs hook (hooks/execute_snippets.py) and by the tests; also a sma
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import hashlib
 import json
 import os
@@ -57,13 +58,18 @@ def torch_version() -> str:
 
 
 def detect_device() -> str:
-    """'cuda' when a CUDA device is usable here, else 'cpu'. Imports torch once per process."""
+    """'cuda' when this machine has a usable NVIDIA GPU, else 'cpu'; DOCS_DEVICE=cpu|cuda overrides.
+
+    Importing torch to ask torch.cuda.is_available() would cost the build seconds; the NVIDIA device nodes
+    answer the same question for the CUDA build of torch that requirements.txt pins, and every snippet
+    process checks the answer against torch before it runs (see _exec), so a wrong guess fails loudly.
+    """
     forced = os.environ.get("DOCS_DEVICE")
     if forced:
         return forced
-    import torch
-
-    return "cuda" if torch.cuda.is_available() else "cpu"
+    if os.environ.get("CUDA_VISIBLE_DEVICES", "unset").strip() in ("", "-1"):
+        return "cpu"
+    return "cuda" if glob.glob("/dev/nvidia[0-9]*") else "cpu"
 
 
 def warning_filters() -> list[str]:
@@ -101,7 +107,13 @@ def cache_key(path: str, device: str, payload: bytes) -> str:
 
 def run_one(path: str, device: str) -> Record:
     """Run snippets/... in a fresh interpreter; raise SnippetError naming the file if it fails."""
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8", CUBLAS_WORKSPACE_CONFIG=":4096:8")
+    env = dict(
+        os.environ,
+        DOCS_DEVICE=device,
+        PYTHONHASHSEED="0",
+        PYTHONIOENCODING="utf-8",
+        CUBLAS_WORKSPACE_CONFIG=":4096:8",
+    )
     if device == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # the record says cpu, so the snippet must not find a GPU
     start = time.perf_counter()
@@ -180,7 +192,15 @@ def _exec(path: str) -> None:
     """What the subprocess does: behave like `python <path>`, with the project's warning policy."""
     import runpy
 
-    apply_warning_filters(warning_filters())
+    apply_warning_filters(warning_filters())  # first, so warnings raised while importing torch count too
+    import torch
+
+    expected = os.environ.get("DOCS_DEVICE", "cpu")
+    if torch.cuda.is_available() != (expected == "cuda"):
+        sys.exit(
+            f"{path}: the build expected device {expected!r} but torch.cuda.is_available() is "
+            f"{torch.cuda.is_available()}; set DOCS_DEVICE=cpu or DOCS_DEVICE=cuda to say which to use"
+        )
     target = ROOT / path
     sys.argv = [str(target)]
     sys.path[0] = str(target.parent)
