@@ -7,6 +7,8 @@ namespace, under the project's warning policy.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from pathlib import Path
 
@@ -43,3 +45,24 @@ class IncludingMarkdownIt(MarkdownIt):
 @pytest.hookimpl(tryfirst=True)  # before the plugin's own default parser
 def pytest_markdown_docs_markdown_it():
     return IncludingMarkdownIt()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """pytest-markdown-docs turns pytest's capture off while a fence runs; keep the log readable by
+    capturing inside its runner, and attach what the fence printed to the report (shown on failure)."""
+    if type(item).__name__ != "MarkdownInlinePythonItem":
+        return (yield)
+    printed = io.StringIO()
+    run = item.runner.runtest
+
+    def quiet(*args, **kwargs):
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            return run(*args, **kwargs)
+
+    item.runner.runtest = quiet
+    try:
+        return (yield)
+    finally:
+        del item.runner.runtest  # back to the class's method
+        item.add_report_section("call", "fence output", printed.getvalue())
