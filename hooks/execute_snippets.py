@@ -49,7 +49,7 @@ def _output_fence(indent: str, record: Record, label: str) -> str:
         return ""
     longest = max((len(m) for m in re.findall(r"`+", body)), default=0)
     fence = "`" * max(3, longest + 1)
-    lines = [f'{fence}text title="{label}"', *body.splitlines(), fence]
+    lines = [f'{fence}{{.text .snippet-output title="{label}"}}', *body.splitlines(), fence]
     return "\n\n" + "\n".join(indent + line if line else line for line in lines)
 
 
@@ -60,7 +60,8 @@ def _verified_note(records: list[Record], lang: str) -> str:
 def _report(text: dict) -> str:
     rows = [text["report_head"], "|---|---|---:|---|---|---|"]
     for path, r in sorted(RECORDS.items()):
-        rows.append(f"| `{path}` | {r.status} | {r.seconds:.2f} | {r.device} | {r.torch} | {r.date} |")
+        status = text["status_ok"] if r.status == "ok" else r.status
+        rows.append(f"| `{path}` | {status} | {r.seconds:.2f} | {r.device} | {r.torch} | {r.date} |")
     return "\n".join(rows)
 
 
@@ -80,7 +81,6 @@ def on_page_markdown(markdown, page, config, files):
     markdown = INCLUDE_FENCE.sub(add_output, markdown)
     if REPORT_MARKER in markdown:
         markdown = markdown.replace(REPORT_MARKER, _report(text))
-        used.extend(RECORDS.values())
     if used:
         # The note goes right under the page's H1 so readers see it before the first output.
         head, sep, rest = markdown.partition("\n")

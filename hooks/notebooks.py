@@ -91,7 +91,7 @@ def build_notebook(example: Path, lang: str, device: str) -> None:
     record, _ = cached(f"{rel} ({lang})", device, key_source, run)
     RECORDS[record.path] = record
     executed = nbformat.reads(record.output, as_version=4)
-    note = f"> **{texts_for(lang)['verified']}**: {verified_line([record], lang)}"
+    note = f"> **{texts_for(lang)['verified']}**\n>\n> {verified_line([record], lang)}"
     executed.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="verified-with"))
     target = ROOT / "docs" / lang / "notebooks" / f"{page_name(example)}.ipynb"
     text = nbformat.writes(executed)

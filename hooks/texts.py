@@ -8,12 +8,14 @@ TEXTS = {
         "verified": "本页输出由构建时实际运行生成",
         "verified_body": "torch {torch} · 设备 {device} · Python {python} · 运行日期 {date}",
         "report_head": "| 代码文件 | 状态 | 耗时（秒） | 设备 | torch | 运行日期 |",
+        "status_ok": "通过",
     },
     "en": {
         "output": "Output",
         "verified": "Outputs on this page were produced by running the code during the build",
         "verified_body": "torch {torch} · device {device} · Python {python} · run on {date}",
         "report_head": "| File | Status | Seconds | Device | torch | Run on |",
+        "status_ok": "ok",
     },
 }
 

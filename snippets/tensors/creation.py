@@ -18,7 +18,7 @@ print("torch.empty(5, 3): ", type(uninitialised).__name__, uninitialised.dtype, 
 
 # "Uninitialised" means: whatever bytes were in that memory. Not random numbers, not zeros.
 # Deterministic mode makes this visible by filling such memory with NaN on purpose.
-torch.set_deterministic_debug_mode("error")  # same switch as torch.use_deterministic_algorithms(True)
+torch.set_deterministic_debug_mode("error")  # fills fresh uninitialised float memory with NaN
 filled_with_nan = torch.Tensor(2, 3)
 torch.set_deterministic_debug_mode("default")  # back to normal: no filling
 print("torch.Tensor(2, 3) in deterministic mode:")

@@ -3,9 +3,11 @@ pages hold no inline Python (code enters only through includes of files that run
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.site.pages import LANGS, ROOT, doc_pages, headings, includes, python_fences
+from tests.site.pages import LANGS, ROOT, doc_pages, headings, includes, lines_outside_fences, python_fences
 
 PAGES = doc_pages("zh")
 
@@ -35,3 +37,16 @@ def test_python_fences_are_includes_of_existing_files(lang, page):
         path = inc.split(":")[0]
         assert (ROOT / path).is_file(), f"{lang}/{page}: includes missing file {path}"
         assert path.startswith(("snippets/", "examples/")), f"{lang}/{page}: includes {path}"
+
+
+CJK = "[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_chinese_paragraphs_are_not_hard_wrapped(page):
+    """A line break inside a Chinese paragraph renders as a stray space between two characters."""
+    lines = lines_outside_fences((ROOT / "docs" / "zh" / page).read_text(encoding="utf-8"))
+    for before, after in zip(lines, lines[1:], strict=False):
+        starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
+        if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
+            pytest.fail(f"zh/{page}: paragraph wrapped after {before.strip()[-20:]!r}")
