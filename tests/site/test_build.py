@@ -117,3 +117,10 @@ def test_chinese_headings_get_readable_anchors(built_site):
     ids = re.findall(r'<h2 id="([^"]+)"', html)
     assert any(re.search(r"[\u4e00-\u9fff]", i) for i in ids), ids
     assert not any(re.fullmatch(r"_\d+", i) for i in ids)
+
+
+@pytest.mark.parametrize(("lang", "own", "foreign"), [("zh", "切换到深色模式", "Switch to"), ("en", "Switch to dark mode", "切换到")])
+def test_interface_words_match_the_page_language(built_site, lang, own, foreign):
+    html = built_page(built_site, lang, "tensors.md")
+    assert own in html and foreign not in html
+    assert "Permanent link" not in html and "Made with" not in html
