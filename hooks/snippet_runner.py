@@ -105,6 +105,11 @@ def cache_key(path: str, device: str, payload: bytes) -> str:
     return h.hexdigest()
 
 
+def cache_entry(path: str, device: str, payload: bytes) -> Path:
+    """Where the record of running `payload` (as `path`, on `device`) is kept."""
+    return CACHE / f"{cache_key(path, device, payload)}.json"
+
+
 def run_one(path: str, device: str) -> Record:
     """Run snippets/... in a fresh interpreter; raise SnippetError naming the file if it fails."""
     env = dict(
@@ -151,7 +156,7 @@ def new_record(path: str, seconds: float, device: str, output: str) -> Record:
 
 def cached(path: str, device: str, payload: bytes, run: Callable[[], Record]) -> tuple[Record, bool]:
     """(record, ran): the cached record when (path, payload, torch, device) match, else run() stored."""
-    entry = CACHE / f"{cache_key(path, device, payload)}.json"
+    entry = cache_entry(path, device, payload)
     if entry.exists():
         return Record(**json.loads(entry.read_text(encoding="utf-8"))), False
     record = run()

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
+
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 BUILD_ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 LANGS = ("zh", "en")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")

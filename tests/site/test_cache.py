@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from snippet_runner import all_snippets, cache_key, detect_device, run_one
+from snippet_runner import all_snippets, cache_entry, detect_device, run_one
 
 from tests.site.conftest import ROOT, build_log
 
@@ -41,6 +41,6 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(project):
 @pytest.mark.parametrize("path", all_snippets())
 def test_fresh_run_prints_what_the_build_showed(built_site, path):
     device = detect_device()
-    cached = (ROOT / ".cache" / "snippets" / f"{cache_key(path, device, (ROOT / path).read_bytes())}.json")
+    cached = cache_entry(path, device, (ROOT / path).read_bytes())
     assert cached.exists(), f"{path}: the build left no record"
     assert run_one(path, device).output == json.loads(cached.read_text(encoding="utf-8"))["output"]
