@@ -7,17 +7,30 @@ A page includes code the standard way (pymdownx.snippets):
     ```
 
 and this hook adds, right under that fence, the output of that same file (run by hooks/snippet_runner.py,
-cached by content hash). It also adds the page's "verified with" note and fills the verification report.
+cached by content hash): labelled with the hardware when it holds measured numbers, next to a committed GPU
+recording when one exists and this build has no GPU, or replaced by a plain notice when the file needs CUDA
+and this build has none. It also adds the page's "verified with" note and fills the verification report.
 A snippet that fails stops the build with the file name and its traceback.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 
 from mkdocs.exceptions import PluginError
-from snippet_runner import RECORDS, Record, SnippetError, detect_device, run_all
+from snippet_runner import (
+    RECORDS,
+    ROOT,
+    Record,
+    Recording,
+    SnippetError,
+    detect_device,
+    read_recording,
+    read_spec,
+    run_all,
+)
 from texts import texts_for, verified_line
 
 log = logging.getLogger("mkdocs.hooks.execute_snippets")
@@ -30,38 +43,89 @@ INCLUDE_FENCE = re.compile(
     re.MULTILINE,
 )
 REPORT_MARKER = "<!-- snippet-report -->"
+BENCH_MARKER = "<!-- bench-report -->"
+BENCH_FILE = ROOT / "bench" / "results.json"
+RECORDINGS: dict[str, Recording] = {}  # GPU recordings of the snippets that declare `# record: cuda`
 
 
 def on_pre_build(config):
     """Run (or fetch from cache) all snippets before any page is rendered; once per language build."""
     try:
         records, ran = run_all(device=detect_device())
+        recordings = {p: r for p in records if read_spec(p).record_cuda and (r := read_recording(p))}
     except SnippetError as exc:
         raise PluginError(f"snippet run failed:\n{exc}") from None
     RECORDS.clear()  # this hook runs first; hooks/notebooks.py adds its records after
     RECORDS.update(records)
+    RECORDINGS.clear()
+    RECORDINGS.update(recordings)
     log.info("snippets: %d ran, %d from cache", len(ran), len(records) - len(ran))
 
 
-def _output_fence(indent: str, record: Record, label: str) -> str:
-    body = record.output.rstrip("\n")
-    if not body:
-        return ""
+def _fence(indent: str, body: str, title: str) -> str:
+    body = body.rstrip("\n")
     longest = max((len(m) for m in re.findall(r"`+", body)), default=0)
     fence = "`" * max(3, longest + 1)
-    lines = [f'{fence}{{.text .snippet-output title="{label}"}}', *body.splitlines(), fence]
+    lines = [f'{fence}{{.text .snippet-output title="{title}"}}', *body.splitlines(), fence]
     return "\n\n" + "\n".join(indent + line if line else line for line in lines)
+
+
+def _notice(indent: str, title: str, body: str) -> str:
+    return "\n\n" + "\n".join(indent + line for line in (f'!!! note "{title}"', "", f"    {body}"))
+
+
+def _shown_output(indent: str, record: Record, text: dict) -> str:
+    """The fences (or notice) that go under one include."""
+    recording = RECORDINGS.get(record.path)
+    parts = []
+    if recording is not None and recording.stale:  # never shown as current (tests fail on it too)
+        parts.append(_notice(indent, text["recorded_stale"], text["recorded_stale_body"].format(date=recording.date)))
+        recording = None
+    elif record.status == "cuda-only" and recording is None:
+        parts.append(_notice(indent, text["cuda_only"], text["cuda_only_body"].format(device=record.device)))
+    elif record.status == "ok" and record.output.strip():
+        title = text["output"]
+        if record.measured:
+            title = text["output_measured"].format(hardware=record.hardware)
+        parts.append(_fence(indent, record.output, title))
+    if recording is not None and record.device != "cuda":
+        title = text["recorded"].format(gpu=recording.gpu, torch=recording.torch, date=recording.date)
+        parts.append(_fence(indent, recording.output, title))
+    return "".join(parts)
 
 
 def _verified_note(records: list[Record], lang: str) -> str:
     return f'!!! success "{texts_for(lang)["verified"]}"\n\n    {verified_line(records, lang)}\n'
 
 
+def _status(record: Record, text: dict) -> str:
+    if record.status == "ok":
+        return text["status_ok"]
+    recording = RECORDINGS.get(record.path)
+    if recording is None or recording.stale:
+        return text["status_cuda_not_run"]
+    return text["status_cuda_recorded"].format(gpu=recording.gpu, date=recording.date)
+
+
 def _report(text: dict) -> str:
-    rows = [text["report_head"], "|---|---|---:|---|---|---|"]
+    rows = [text["report_head"], "|---|---|---|---:|---:|---|---|---|"]
     for path, r in sorted(RECORDS.items()):
-        status = text["status_ok"] if r.status == "ok" else r.status
-        rows.append(f"| `{path}` | {status} | {r.seconds:.2f} | {r.device} | {r.torch} | {r.date} |")
+        rows.append(
+            f"| `{path}` | {text['kinds'][r.kind]} | {_status(r, text)} | {r.seconds:.2f} | {r.compute:.2f}"
+            f" | {r.device} | {r.torch} | {r.date} |"
+        )
+    return "\n".join(rows)
+
+
+def _bench(text: dict) -> str:
+    """The figures `make bench` last wrote (bench/results.json), with the machine and date they came from."""
+    if not BENCH_FILE.exists():
+        return text["bench_missing"]
+    b = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
+    rows = [text["bench_intro"].format(**b["machine"]), "", text["bench_head"], "|---|---:|"]
+    rows += [f"| {text['bench_rows'][key]} | {b['figures'][key]} |" for key in text["bench_rows"]]
+    rows += ["", text["bench_slowest"], "", "| | s |", "|---|---:|"]
+    rows += [f"| `{path}` | {seconds:.2f} |" for path, seconds in b["slowest"]]
     return "\n".join(rows)
 
 
@@ -74,13 +138,13 @@ def on_page_markdown(markdown, page, config, files):
         path = match["path"]
         record = RECORDS.get(path)
         if record is None:
-            raise PluginError(f"{page.file.src_uri}: includes {path}, which is not a file under snippets/")
-        used.append(record)
-        return match[0] + _output_fence(match["indent"], record, text["output"])
+            raise PluginError(f"{page.file.src_uri}: includes {path}, which is not a snippet under snippets/")
+        if record.status == "ok":
+            used.append(record)
+        return match[0] + _shown_output(match["indent"], record, text)
 
     markdown = INCLUDE_FENCE.sub(add_output, markdown)
-    if REPORT_MARKER in markdown:
-        markdown = markdown.replace(REPORT_MARKER, _report(text))
+    markdown = markdown.replace(REPORT_MARKER, _report(text)).replace(BENCH_MARKER, _bench(text))
     if used:
         # The note goes right under the page's H1 so readers see it before the first output.
         head, sep, rest = markdown.partition("\n")

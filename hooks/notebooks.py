@@ -1,8 +1,8 @@
 """MkDocs hook: each examples/*.py written as jupytext percent cells becomes an executed notebook page.
 
 Markdown cells carry `lang="zh"` or `lang="en"`; code cells are shared. For every site language this hook
-keeps that language's prose, executes the notebook once (cached like snippets, by content, torch version
-and device), adds the "verified with" line, and writes it to docs/<lang>/notebooks/<name>.ipynb
+keeps that language's prose, adds the outputs of the shared code cells (executed once per build by the
+snippet runner's fork server, cached like snippets), adds the "verified with" line, and writes it to docs/<lang>/notebooks/<name>.ipynb
 (generated, git-ignored). mkdocs-jupyter renders it and offers the .ipynb for download.
 
 mkdocs-static-i18n rebuilds every file after mkdocs-jupyter has wrapped the notebooks (its issue #198),
@@ -11,8 +11,8 @@ so on_files re-wraps them afterwards with the destination paths i18n chose.
 
 from __future__ import annotations
 
+import json
 import re
-import time
 from pathlib import Path
 
 import jupytext
@@ -21,7 +21,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs_jupyter.plugin import NotebookFile
 from pymdownx.slugs import slugify
-from snippet_runner import RECORDS, ROOT, cached, detect_device, new_record
+from snippet_runner import RECORDS, ROOT, Record, SnippetError, cached, detect_device, new_record, run_cells
 from texts import texts_for, verified_line
 
 EXAMPLES = ROOT / "examples"
@@ -64,37 +64,38 @@ def localise(example: Path, lang: str) -> nbformat.NotebookNode:
     return nb
 
 
-def execute(nb: nbformat.NotebookNode, source: str) -> str:
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
-
-    client = NotebookClient(
-        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
-    )
-    try:
-        client.execute()
-    except CellExecutionError as exc:
-        raise PluginError(f"notebook {source} failed:\n{exc}") from None
-    return nbformat.writes(nb)
+def code_cells(example: Path) -> list[str]:
+    """The code cells, shared by every language's notebook: executed once per build, not once per language."""
+    return [c.source for c in jupytext.read(example).cells if c.cell_type == "code"]
 
 
-def build_notebook(example: Path, lang: str, device: str) -> None:
+def executed(example: Path, device: str) -> tuple[Record, list[list[dict]]]:
+    """(record, outputs per code cell): run in a child of the snippet runner's fork server, cached like a
+    snippet by the cells' source (so a prose-only edit runs nothing)."""
     rel = example.relative_to(ROOT).as_posix()
+    cells = code_cells(example)
+
+    def run() -> Record:
+        try:
+            outputs, seconds = run_cells(rel, cells, device)
+        except SnippetError as exc:
+            raise PluginError(f"notebook {exc}") from None
+        return new_record(rel, round(seconds, 3), device, json.dumps(outputs, ensure_ascii=False), kind="notebook")
+
+    record, _ = cached(rel, device, json.dumps(cells).encode(), run)
+    return record, json.loads(record.output)
+
+
+def build_notebook(example: Path, lang: str, record: Record, outputs: list[list[dict]]) -> None:
     nb = localise(example, lang)
-    key_source = nbformat.writes(nb).encode()
-
-    def run():
-        start = time.perf_counter()
-        executed = execute(nb, f"{rel} ({lang})")
-        return new_record(f"{rel} ({lang})", round(time.perf_counter() - start, 2), device, executed)
-
-    record, _ = cached(f"{rel} ({lang})", device, key_source, run)
-    RECORDS[record.path] = record
-    executed = nbformat.reads(record.output, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for count, (cell, cell_outputs) in enumerate(zip(code, outputs, strict=True), start=1):
+        cell.outputs = [nbformat.from_dict(o) for o in cell_outputs]
+        cell.execution_count = count
     note = f"> **{texts_for(lang)['verified']}**\n>\n> {verified_line([record], lang)}"
-    executed.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="verified-with"))
+    nb.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="verified-with"))
     target = ROOT / "docs" / lang / "notebooks" / f"{page_name(example)}.ipynb"
-    text = nbformat.writes(executed)
+    text = nbformat.writes(nb)
     # Rewrite only on change, so `mkdocs serve` does not see its own output and rebuild forever.
     if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -105,8 +106,10 @@ def on_pre_build(config):
     device = detect_device()
     languages = [lang.locale for lang in config.plugins["i18n"].config.languages]
     for example in notebook_examples():
+        record, outputs = executed(example, device)
+        RECORDS[record.path] = record
         for lang in languages:
-            build_notebook(example, lang, device)
+            build_notebook(example, lang, record, outputs)
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100)

@@ -1,8 +1,8 @@
 """pytest plugin: pytest-markdown-docs runs the Python fences of README.md and docs/ as a reader sees them.
 
 Pages hold no inline Python; their fences include files (`--8<-- "snippets/…"`). Here each include line is
-replaced by the file (or its `:section`), so every fence on a page is executed as copied code, in a fresh
-namespace, under the project's warning policy.
+replaced by the file (or its `:section`), so a fence that shows part of a file is executed as copied code, in
+a fresh namespace, under the project's warning policy.
 """
 
 from __future__ import annotations
@@ -29,7 +29,18 @@ def included_text(path: str, section: str | None) -> str:
     return "\n".join(line for line in lines if not SECTION_MARK.match(line))
 
 
+# A fence that shows one whole file: the build already ran exactly that text (hooks/execute_snippets.py)
+# and tests/site/test_cache.py runs it once more in a fresh interpreter, so pytest-markdown-docs skips it
+# (`notest`). Fences that show a :section, and fences written in a page, run here.
+WHOLE_FILE_FENCE = re.compile(
+    r'^(?P<open>[ \t]*(?P<fence>`{3,}|~{3,})python\b[^\n]*)\n(?P<body>[ \t]*--8<-- "[^":]+"[ \t]*\n[ \t]*(?P=fence)[ \t]*)$',
+    re.M,
+)
+
+
 def expand_includes(markdown: str) -> str:
+    markdown = WHOLE_FILE_FENCE.sub(lambda m: f"{m['open']} notest\n{m['body']}", markdown)
+
     def replace(m: re.Match) -> str:
         text = included_text(m["path"], m["section"])
         return "\n".join(m["indent"] + line if line else line for line in text.splitlines())

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from snippet_runner import start_server, stop_server
 
 from tests.conftest import ROOT
 
@@ -37,7 +35,10 @@ def build_log(project: Path) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
-COPIED = ["mkdocs.yml", "pyproject.toml", "docs", "hooks", "overrides", "snippets", "examples", ".cache"]
+COPIED = [
+    "mkdocs.yml", "pyproject.toml", "requirements.txt", "docs", "hooks", "overrides", "snippets", "examples",
+    "recordings", "bench", ".cache",
+]
 
 
 @pytest.fixture
@@ -61,46 +62,15 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode} before answering {url}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer within {timeout} s")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """Base URL of the built site, served by a static file server on 127.0.0.1; stopped by its PID."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(built_site)],
+    proc, port = start_server(
+        lambda port: [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(built_site)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    base = f"http://127.0.0.1:{port}/"
     try:
-        wait_for_http(base, proc)
-        yield base
+        yield f"http://127.0.0.1:{port}/"
     finally:
-        stop(proc)
+        stop_server(proc)

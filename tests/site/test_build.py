@@ -4,13 +4,16 @@ notebook pages, search in Chinese, and nothing loaded from another host."""
 from __future__ import annotations
 
 import json
+import platform
 import re
 from html.parser import HTMLParser
+from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from snippet_runner import all_snippets
+from snippet_runner import all_snippets, detect_device, hardware, read_spec
+from texts import TEXTS
 
 from tests.site.pages import doc_pages, includes
 
@@ -18,6 +21,9 @@ pytestmark = pytest.mark.slow
 
 LANG_PREFIX = {"zh": "", "en": "en/"}
 OUTPUT_TITLE = {"zh": "输出", "en": "Output"}
+NOT_RUN = {lang: TEXTS[lang]["cuda_only"] for lang in TEXTS}
+RECORDED = {lang: TEXTS[lang]["recorded"].split(":")[0].split("：")[0] for lang in TEXTS}
+MEASURED_TITLE = {lang: TEXTS[lang]["output_measured"] for lang in TEXTS}
 
 
 def built_page(site: Path, lang: str, page: str) -> str:
@@ -26,26 +32,54 @@ def built_page(site: Path, lang: str, page: str) -> str:
     return (site / LANG_PREFIX[lang] / rel).read_text(encoding="utf-8")
 
 
+def verified_box(html: str) -> str | None:
+    """The text of the "verified with" admonition that the hook puts under the page's H1, if any."""
+    m = re.search(r'</h1>\s*<div class="admonition success">\s*<p class="admonition-title">[^<]+</p>\s*<p>([^<]+)</p>', html)
+    return m[1] if m else None
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_include_is_followed_by_its_output(built_site, lang):
+def test_every_include_is_followed_by_its_output_or_a_notice(built_site, lang):
+    device = detect_device()
     for page in doc_pages(lang):
-        snippet_includes = [p for p in includes(lang, page) if p.startswith("snippets/")]
+        snippet_includes = [p.split(":")[0] for p in includes(lang, page) if p.startswith("snippets/")]
         html = built_page(built_site, lang, page)
         titles = re.findall(r'<span class="filename">([^<]*)</span>', html)
-        # Each include fence has a title naming its file, and is followed by the output fence.
         for path in snippet_includes:
             i = titles.index(path)
-            assert titles[i + 1] == OUTPUT_TITLE[lang], f"{lang}/{page}: no output under {path}"
-        if snippet_includes:
-            assert "torch 2.14.1" in html and ("cpu" in html or "cuda" in html), f"{lang}/{page}: no verified line"
+            if read_spec(path).needs_cuda and device != "cuda":
+                after = html[html.index(f'<span class="filename">{path}</span>') :]
+                notice = after[: after.index("</div>", after.index('class="admonition note"'))]
+                assert NOT_RUN[lang] in notice or RECORDED[lang] in after, f"{lang}/{page}: {path} shows nothing"
+            else:
+                assert titles[i + 1].startswith(OUTPUT_TITLE[lang]), f"{lang}/{page}: no output under {path}"
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_report_lists_every_snippet_and_notebook(built_site, lang):
-    html = built_page(built_site, lang, "report.md")
-    for path in all_snippets():
-        assert f"<code>{path}</code>" in html
-    assert "examples/tensor_linear_fit.py (zh)" in html and "examples/tensor_linear_fit.py (en)" in html
+def test_pages_with_outputs_say_which_torch_device_python_and_date_made_them(built_site, lang):
+    fields = {"zh": r"torch (\S+) · 设备 (\S+) · Python (\S+) · 运行日期 (\S+)", "en": r"torch (\S+) · device (\S+) · Python (\S+) · run on (\S+)"}
+    checked = 0
+    for page in doc_pages(lang):
+        html = built_page(built_site, lang, page)
+        box = verified_box(html)
+        if not [p for p in includes(lang, page) if p.startswith("snippets/")]:
+            assert box is None, f"{lang}/{page}: a verified box on a page without outputs"
+            continue
+        assert box, f"{lang}/{page}: no verified box under the title"
+        torch_v, device, python, date = re.fullmatch(fields[lang], box.strip()).groups()
+        assert torch_v == version("torch") and device == detect_device()
+        assert python == platform.python_version() and re.fullmatch(r"\d{4}-\d\d-\d\d", date)
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_measured_outputs_name_the_hardware(built_site, lang):
+    measured = [p for p in all_snippets() if read_spec(p).measured and not read_spec(p).needs_cuda]
+    pages = {inc.split(":")[0]: page for page in doc_pages(lang) for inc in includes(lang, page)}
+    for path in measured:
+        html = built_page(built_site, lang, pages[path])
+        assert MEASURED_TITLE[lang].format(hardware=hardware(detect_device())) in html, path
 
 
 @pytest.mark.parametrize(("lang", "title", "prose"), [("zh", "只用张量拟合一条直线", "生成数据"), ("en", "Fitting a line with tensors only", "Make the data")])

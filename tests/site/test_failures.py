@@ -1,11 +1,14 @@
-"""Bad input fails loudly and names the culprit: a snippet that raises, a missing include, a broken link or
-anchor, a page in one language only, an unknown language. Each case breaks a temporary copy of the project
+"""Bad input fails loudly and names the culprit: a snippet that raises, warns, hangs, leaves a process behind,
+names an unknown launcher or a helper that is gone, a multi-process run whose rank crashes, a missing include,
+a broken link or anchor, an unknown language. (A page in one language only is caught by test_parity.py.) Each case breaks a temporary copy of the project
 (with the snippet cache, so unchanged snippets are not re-run) and runs the real strict build."""
 
 from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -19,22 +22,44 @@ def append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
 
 
-def test_raising_snippet_fails_the_build_naming_file_and_error(project):
-    (project / "snippets" / "tensors" / "zz_broken.py").write_text(
-        'import torch\n\nprint("before")\ntorch.ones(2) @ torch.ones(3)\n', encoding="utf-8"
-    )
+BAD_SNIPPETS = {
+    "zz_broken.py": 'import torch\n\nprint("before")\ntorch.ones(2) @ torch.ones(3)\n',
+    "zz_warns.py": 'import warnings\n\nwarnings.warn("old API", DeprecationWarning)\n',
+    "zz_launcher.py": "# run: mpirun -n 2 snippets/tensors/zz_launcher.py\nprint('never')\n",
+    "zz_hangs.py": "# timeout: 3\nimport time\n\nprint('going to sleep')\ntime.sleep(600)\n",
+    "zz_leaves.py": "import subprocess\n\nsubprocess.Popen(['sleep', '600'])\nprint('left a sleeper')\n",
+    "zz_helper.py": "import _gone_helper\n",
+    "zz_rank.py": (
+        "# run: torchrun --standalone --nproc-per-node 2 snippets/tensors/zz_rank.py\n"
+        "# timeout: 120\n"
+        "import os\n\nimport torch.distributed as dist\n\n"
+        "dist.init_process_group('gloo')\n"
+        "if dist.get_rank() == 1:\n    raise RuntimeError('rank one gives up')\n"
+        "dist.barrier()  # rank 0 would wait here forever without the launcher\n"
+    ),
+}
+
+
+def test_bad_snippets_fail_one_build_each_named_with_its_reason(project):
+    """All of them in one build: the runner collects every failure, so one build reports them all."""
+    for name, source in BAD_SNIPPETS.items():
+        (project / "snippets" / "tensors" / name).write_text(source, encoding="utf-8")
+    start = time.monotonic()
     code, log = build_log(project)
     assert code != 0
-    assert "snippets/tensors/zz_broken.py failed" in log
-    assert "RuntimeError" in log and "before" in log
-
-
-def test_warning_in_snippet_is_an_error(project):
-    (project / "snippets" / "tensors" / "zz_warns.py").write_text(
-        'import warnings\n\nwarnings.warn("old API", DeprecationWarning)\n', encoding="utf-8"
-    )
-    code, log = build_log(project)
-    assert code != 0 and "snippets/tensors/zz_warns.py failed" in log and "DeprecationWarning: old API" in log
+    assert time.monotonic() - start < 150, "a hang or a crashed rank must fail within its timeout"
+    assert "snippets/tensors/zz_broken.py failed (exit 1)" in log and "before" in log
+    assert 'File "/' in log and "zz_broken.py\", line 4, in <module>" in log and "RuntimeError" in log
+    assert "snippets/tensors/zz_warns.py failed" in log and "DeprecationWarning: old API" in log
+    assert "snippets/tensors/zz_launcher.py: unknown launcher 'mpirun'" in log
+    assert "snippets/tensors/zz_hangs.py: timed out after 3 s; killed its process group" in log
+    assert "going to sleep" in log
+    assert re.search(r"snippets/tensors/zz_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log)
+    assert "snippets/tensors/zz_helper.py: imports _gone_helper, but the helper module" in log
+    assert "snippets/tensors/zz_rank.py failed (exit 1): rank 1 failed first" in log
+    assert "[rank1]: RuntimeError: rank one gives up" in log
+    leftovers = subprocess.run(["pgrep", "-f", "sleep 600|zz_rank.py|zz_hangs"], capture_output=True, text=True)
+    assert leftovers.stdout == "", f"processes outlived the build: {leftovers.stdout}"
 
 
 def test_missing_include_fails_naming_the_path(project):
@@ -49,14 +74,6 @@ def test_broken_link_and_anchor_fail_naming_the_page(project):
     assert code != 0
     assert re.search(r"tensors\.md.*missing-page\.md", log), log[-3000:]
     assert "no-such-anchor" in log
-
-
-def test_page_in_one_language_only_fails(project):
-    (project / "docs" / "zh" / "extra.md").write_text("# 只有中文\n", encoding="utf-8")
-    text = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    (project / "mkdocs.yml").write_text(text.replace("  - report.md\n", "  - report.md\n  - extra.md\n"), encoding="utf-8")
-    code, log = build_log(project)
-    assert code != 0 and "extra.md" in log
 
 
 def test_unknown_language_fails(project):

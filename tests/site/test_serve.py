@@ -1,16 +1,19 @@
-"""`make serve` as a contributor uses it: mkdocs serve on 127.0.0.1 answers both languages, and editing a
-snippet rebuilds the page with the new output (snippets/ is watched)."""
+"""`make serve` as a contributor uses it: mkdocs serve on 127.0.0.1 answers both languages, editing a snippet
+rebuilds the page with the new output (snippets/ is watched) through the same fork server, and stopping it
+leaves no process and no open port behind."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
 import pytest
+from snippet_runner import live_group_members, start_server, stop_server
 
-from tests.site.conftest import BUILD_ENV, free_port, stop, wait_for_http
+from tests.site.conftest import BUILD_ENV
 
 pytestmark = pytest.mark.slow
 
@@ -21,29 +24,30 @@ def fetch(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def test_serve_answers_and_reloads_after_a_snippet_edit(project):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}/"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"],
+def test_serve_answers_reloads_after_a_snippet_edit_and_stops_cleanly(project):
+    proc, port = start_server(
+        lambda port: [sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"],
+        timeout=180,
         cwd=project,
         env=BUILD_ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    base = f"http://127.0.0.1:{port}/"
     try:
-        wait_for_http(base, proc, timeout=180)
         assert "<h1" in fetch(base + "tensors/") and 'lang="en"' in fetch(base + "en/tensors/")
 
         snippet = project / "snippets" / "tensors" / "creation.py"
-        snippet.write_text(
-            snippet.read_text(encoding="utf-8") + '\nprint("served fresh")\n', encoding="utf-8"
-        )
+        snippet.write_text(snippet.read_text(encoding="utf-8") + '\nprint("served fresh")\n', encoding="utf-8")
         deadline = time.monotonic() + 180
         while "served fresh" not in fetch(base + "en/tensors/"):
             assert time.monotonic() < deadline, "mkdocs serve did not rebuild after the snippet changed"
             assert proc.poll() is None, "mkdocs serve exited"
             time.sleep(1)
+        members = live_group_members(proc.pid)
+        assert len(members) >= 2, f"expected mkdocs and its fork server in one process group: {members}"
     finally:
-        stop(proc)
-    assert proc.returncode is not None
+        stop_server(proc)
+    assert live_group_members(proc.pid) == [], "mkdocs serve or its fork server outlived stop_server"
+    with socket.socket() as s, pytest.raises(ConnectionRefusedError):
+        s.connect(("127.0.0.1", port))
