@@ -10,7 +10,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-gpu lint format browser-deps clean
+.PHONY: serve build test test-gpu record bench lint format browser-deps clean
 
 $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -48,6 +48,16 @@ test: $(STAMP) browser-deps lint
 test-gpu: $(STAMP)
 	$(PY) -m pytest -m gpu tests/snippets tests/examples
 	$(PY) -m mkdocs build --strict
+
+# On a GPU machine: run every `# needs: cuda` / `# record: cuda` snippet there and keep its output under
+# recordings/cuda/ (commit those files; CPU-only builds show them, labelled with GPU, torch and date).
+record: $(STAMP)
+	$(PY) hooks/snippet_runner.py --record
+
+# Build times (cold, warm, one edit), per-snippet overhead, slowest snippets, page weights, search index size;
+# prints them and writes bench/results.json, which the verification report shows.
+bench: $(STAMP)
+	$(PY) hooks/bench.py
 
 clean:
 	rm -rf site .cache test-artifacts

@@ -79,7 +79,9 @@ def _shown_output(indent: str, record: Record, text: dict) -> str:
     recording = RECORDINGS.get(record.path)
     parts = []
     if recording is not None and recording.stale:  # never shown as current (tests fail on it too)
-        parts.append(_notice(indent, text["recorded_stale"], text["recorded_stale_body"].format(date=recording.date)))
+        parts.append(
+            _notice(indent, text["recorded_stale"], text["recorded_stale_body"].format(date=recording.date))
+        )
         recording = None
     elif record.status == "cuda-only" and recording is None:
         parts.append(_notice(indent, text["cuda_only"], text["cuda_only_body"].format(device=record.device)))

@@ -2,7 +2,8 @@
 
 Markdown cells carry `lang="zh"` or `lang="en"`; code cells are shared. For every site language this hook
 keeps that language's prose, adds the outputs of the shared code cells (executed once per build by the
-snippet runner's fork server, cached like snippets), adds the "verified with" line, and writes it to docs/<lang>/notebooks/<name>.ipynb
+snippet runner's fork server, cached like snippets), adds the "verified with" line, and writes it to
+docs/<lang>/notebooks/<name>.ipynb
 (generated, git-ignored). mkdocs-jupyter renders it and offers the .ipynb for download.
 
 mkdocs-static-i18n rebuilds every file after mkdocs-jupyter has wrapped the notebooks (its issue #198),
@@ -77,10 +78,11 @@ def executed(example: Path, device: str) -> tuple[Record, list[list[dict]]]:
 
     def run() -> Record:
         try:
-            outputs, seconds = run_cells(rel, cells, device)
+            outputs, seconds, compute = run_cells(rel, cells, device)
         except SnippetError as exc:
             raise PluginError(f"notebook {exc}") from None
-        return new_record(rel, round(seconds, 3), device, json.dumps(outputs, ensure_ascii=False), kind="notebook")
+        output = json.dumps(outputs, ensure_ascii=False)
+        return new_record(rel, round(seconds, 3), device, output, compute=round(compute, 3), kind="notebook")
 
     record, _ = cached(rel, device, json.dumps(cells).encode(), run)
     return record, json.loads(record.output)

@@ -194,7 +194,10 @@ def hardware(device: str) -> str:
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             out = subprocess.run(
                 ["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
-                capture_output=True, text=True, timeout=30, check=True,
+                capture_output=True,
+                text=True,
+                timeout=30,
+                check=True,
             ).stdout.splitlines()
             if out:
                 return out[0].strip()
@@ -243,7 +246,9 @@ def check_device(path: str) -> None:
 
 def all_snippets() -> list[str]:
     """Lesson files; `_*.py` files beside them are helper modules, not snippets."""
-    return sorted(p.relative_to(ROOT).as_posix() for p in SNIPPETS.rglob("*.py") if not p.name.startswith("_"))
+    return sorted(
+        p.relative_to(ROOT).as_posix() for p in SNIPPETS.rglob("*.py") if not p.name.startswith("_")
+    )
 
 
 def workers() -> int:
@@ -303,7 +308,7 @@ def source_hash(spec: Spec) -> str:
 
 
 def environment_key(device: str) -> str:
-    """Everything outside the snippet that can change an output: runner, torch, lock file, warnings, device."""
+    """What outside the snippet can change an output: runner, torch, lock file, warning policy, device."""
     parts = [
         RUNNER_VERSION,
         torch_version(),
@@ -386,8 +391,12 @@ def run_env(device: str, extra: dict[str, str] | None = None) -> dict[str, str]:
         PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",  # this venv's tools
         **(extra or {}),
     )
+    env.pop("PYTORCH_NVML_BASED_CUDA_CHECK", None)  # the test process's setting, not the reader's
     if device == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # the record says cpu, so the snippet must not find a GPU
+    # Processes the snippet starts itself may choose other GPUs on purpose: only those that see what the
+    # runner set are checked against the device (hooks/snippet_site/sitecustomize.py).
+    env["DOCS_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", "<unset>")
     return env
 
 
@@ -407,10 +416,11 @@ def kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
-def reap_leftovers(path: str, pgid: int, what: str = "the snippet") -> None:
-    """Fail, after killing them, if processes of a finished run are still alive."""
+def reap_leftovers(path: str, pgid: int, what: str = "the snippet", exiting: int | None = None) -> None:
+    """Fail, after killing them, if processes of a finished run are still alive (`exiting`: a pid that has
+    said it is exiting, which may take a few more milliseconds to go)."""
     deadline = time.monotonic() + 2  # exiting children may need a moment to go
-    while (left := live_group_members(pgid)) and time.monotonic() < deadline:
+    while (left := [p for p in live_group_members(pgid) if p != exiting]) and time.monotonic() < deadline:
         time.sleep(0.05)
     if left:
         kill_group(pgid)
@@ -460,10 +470,8 @@ def stop_server(proc: subprocess.Popen) -> None:
     """Stop a server started by start_server, and everything it started, by its process group."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGTERM)
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        pass
     kill_group(proc.pid)
     proc.wait()
 
@@ -481,7 +489,9 @@ def snippet_server(spec: Spec, cwd: Path, log: Path):
             proc, port = _start_declared_server(spec, cwd, env, out)
         except RuntimeError as exc:
             tail = log.read_text(errors="replace")[-2000:]
-            raise SnippetError(f"{spec.path}: '# server: {spec.server}' did not start: {exc}\n{tail}") from None
+            raise SnippetError(
+                f"{spec.path}: '# server: {spec.server}' did not start: {exc}\n{tail}"
+            ) from None
         try:
             yield {"PORT": str(port)}
         finally:
@@ -559,20 +569,34 @@ def exec_cells(cells: list[str], tmp: Path) -> list[list[dict]]:
             outputs.append({"output_type": "stream", "name": "stdout", "text": text})
         if value is not None:
             outputs.append(
-                {"output_type": "execute_result", "execution_count": i + 1, "metadata": {}, "data": {"text/plain": repr(value)}}
+                {
+                    "output_type": "execute_result",
+                    "execution_count": i + 1,
+                    "metadata": {},
+                    "data": {"text/plain": repr(value)},
+                }
             )
         results.append(outputs)
     return results
 
 
-def run_cells(name: str, cells: list[str], device: str, timeout: int = TIMEOUT_S) -> tuple[list[list[dict]], float]:
-    """Notebook code cells in one forked child (no Jupyter kernel to start): (outputs per cell, seconds)."""
+def run_cells(
+    name: str, cells: list[str], device: str, timeout: int = TIMEOUT_S
+) -> tuple[list[list[dict]], float, float]:
+    """Notebook code cells in one forked child (no Jupyter kernel to start): (outputs per cell, seconds of
+    the whole run, seconds in the cells themselves)."""
     with tempfile.TemporaryDirectory(prefix="notebook-") as tmp_name:
         tmp = Path(tmp_name)
         (tmp / "cwd").mkdir()
         job = {
-            "path": name, "cells": cells, "args": [], "env": run_env(device), "cwd": str(tmp / "cwd"),
-            "threads": threads_per_run(), "output": str(tmp / "output.txt"), "result": str(tmp / "result.json"),
+            "path": name,
+            "cells": cells,
+            "args": [],
+            "env": run_env(device),
+            "cwd": str(tmp / "cwd"),
+            "threads": threads_per_run(),
+            "output": str(tmp / "output.txt"),
+            "result": str(tmp / "result.json"),
             "cells_result": str(tmp / "cells.json"),
         }
         start = time.perf_counter()
@@ -581,8 +605,10 @@ def run_cells(name: str, cells: list[str], device: str, timeout: int = TIMEOUT_S
         if timed_out or code != 0:
             why = f"timed out after {timeout} s" if timed_out else f"failed (exit {code})"
             raise SnippetError(f"{name} {why}:\n{_tail(output)}")
-        reap_leftovers(name, pid)
-        return json.loads((tmp / "cells.json").read_text(encoding="utf-8")), time.perf_counter() - start
+        reap_leftovers(name, pid, exiting=pid)
+        compute = json.loads((tmp / "result.json").read_text())["compute"]
+        outputs = json.loads((tmp / "cells.json").read_text(encoding="utf-8"))
+        return outputs, time.perf_counter() - start, compute
 
 
 def print_exception(exc: BaseException) -> None:
@@ -603,8 +629,8 @@ def exit_code(exc: SystemExit) -> int:
     return 1
 
 
-def _fork_child(job: dict) -> None:
-    """In a child of the fork server: run one snippet as `python <file>`, write its output, exit."""
+def _fork_child(job: dict, answers: int) -> None:
+    """In a child of the fork server: run one snippet as `python <file>`, write its output, say so, exit."""
     os.setpgid(0, 0)  # its own process group, so a timeout can kill everything it started
     os.environ.clear()
     os.environ.update(job["env"])
@@ -636,6 +662,7 @@ def _fork_child(job: dict) -> None:
             print_exception(exc)
             code = 1
     Path(job["result"]).write_text(json.dumps({"compute": compute}))
+    os.write(answers, (json.dumps({"id": job["id"], "exit": code}) + "\n").encode())  # one write: atomic
     os._exit(code)
 
 
@@ -648,7 +675,10 @@ class Zygote:
         env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(HOOKS))  # hash seed: fixed at start
         self.proc = subprocess.Popen(
             [sys.executable, str(HOOKS / "snippet_zygote.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=ROOT,
+            env=env,
         )
         self.lock = threading.Lock()
         self.jobs: dict[int, dict] = {}
@@ -658,7 +688,9 @@ class Zygote:
     def _answers(self) -> None:
         for line in self.proc.stdout:
             msg = json.loads(line)
-            slot = self.jobs[msg["id"]]
+            slot = self.jobs.get(msg["id"])
+            if slot is None or ("exit" in msg and slot["done"].is_set()):
+                continue  # the server's answer after the child's own: nothing new
             slot.update(msg)
             slot["started" if "pid" in msg else "done"].set()
         for slot in list(self.jobs.values()):  # the server died: nothing pending will ever answer
@@ -723,10 +755,12 @@ def _run_forked(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple[
     pid, code, timed_out = zygote().run(job, spec.timeout)
     output = output_file.read_text(encoding="utf-8", errors="replace") if output_file.exists() else ""
     if timed_out:
-        raise SnippetError(f"{spec.path}: timed out after {spec.timeout} s; killed its process group\n{_tail(output)}")
+        raise SnippetError(
+            f"{spec.path}: timed out after {spec.timeout} s; killed its process group\n{_tail(output)}"
+        )
     if code is None:
         raise SnippetError(f"{spec.path}: the fork server died while running it\n{_tail(output)}")
-    reap_leftovers(spec.path, pid)
+    reap_leftovers(spec.path, pid, exiting=pid)
     result = tmp / "result.json"
     compute = json.loads(result.read_text())["compute"] if result.exists() else 0.0
     return code, output, compute
@@ -738,7 +772,14 @@ def _command(spec: Spec, logdir: Path) -> list[str]:
     if spec.launcher == "python":
         return [sys.executable, *args]
     # torchrun: each rank's stdout and stderr go to their own files, read back in rank order.
-    return [str(Path(sys.executable).with_name("torchrun")), "--log-dir", str(logdir), "--redirects", "3", *args]
+    return [
+        str(Path(sys.executable).with_name("torchrun")),
+        "--log-dir",
+        str(logdir),
+        "--redirects",
+        "3",
+        *args,
+    ]
 
 
 def rank_outputs(logdir: Path) -> str:
@@ -750,7 +791,9 @@ def rank_outputs(logdir: Path) -> str:
         for stream in ("stdout.log", "stderr.log"):
             text = (Path(rank_dir) / stream).read_text(encoding="utf-8", errors="replace")
             # torch already prefixes an uncaught exception's lines with "[rankN]:"
-            lines += [ln if ln.startswith(f"[rank{rank}]") else f"[rank{rank}] {ln}" for ln in text.splitlines()]
+            lines += [
+                ln if ln.startswith(f"[rank{rank}]") else f"[rank{rank}] {ln}" for ln in text.splitlines()
+            ]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -767,8 +810,13 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
     start = time.perf_counter()
     with open(launcher_log, "wb") as out:
         proc = subprocess.Popen(
-            _command(spec, logdir), cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            _command(spec, logdir),
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
         try:
             proc.wait(timeout=spec.timeout)
@@ -777,7 +825,10 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
             proc.wait()
             raise SnippetError(
                 f"{spec.path}: timed out after {spec.timeout} s; killed its process group\n"
-                + _tail(launcher_log.read_text(errors="replace") + (rank_outputs(logdir) if logdir.exists() else ""))
+                + _tail(
+                    launcher_log.read_text(errors="replace")
+                    + (rank_outputs(logdir) if logdir.exists() else "")
+                )
             ) from None
     seconds = time.perf_counter() - start
     reap_leftovers(spec.path, proc.pid)
@@ -789,7 +840,8 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
             raise SnippetError(
                 f"{spec.path} failed (exit {proc.returncode})"
                 + (f": rank {rank} failed first" if rank else "")
-                + "\n" + _tail(ranks + output)
+                + "\n"
+                + _tail(ranks + output)
             )
         output = ranks
     return proc.returncode, output, seconds
@@ -804,7 +856,9 @@ def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
     launcher is named); raise SnippetError naming the file if it fails, hangs or leaves processes behind."""
     spec = read_spec(path)
     if spec.needs_cuda and device != "cuda":
-        return new_record(path, 0.0, device, "", status="cuda-only", kind=spec.kind, measured=list(spec.measured))
+        return new_record(
+            path, 0.0, device, "", status="cuda-only", kind=spec.kind, measured=list(spec.measured)
+        )
     with tempfile.TemporaryDirectory(prefix="snippet-") as tmp_name:
         tmp = Path(tmp_name)
         cwd = tmp / "cwd"  # files a snippet writes land here, never in the repository
@@ -819,8 +873,13 @@ def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
     if code != 0:
         raise SnippetError(f"{path} failed (exit {code}):\n{_tail(output)}")
     return new_record(
-        path, seconds, device, output,
-        compute=round(compute, 3), kind=spec.kind, measured=list(spec.measured),
+        path,
+        seconds,
+        device,
+        output,
+        compute=round(compute, 3),
+        kind=spec.kind,
+        measured=list(spec.measured),
     )
 
 
@@ -889,8 +948,12 @@ def read_recording(path: str) -> Recording | None:
     head, sep, output = file.read_text(encoding="utf-8").partition("\n---\n")
     fields = dict(line.split(": ", 1) for line in head.splitlines())
     if not sep or set(fields) != {"snippet", "source", "torch", "gpu", "date"} or fields["snippet"] != path:
-        raise SnippetError(f"{file.relative_to(ROOT)}: not a recording of {path} (see hooks/snippet_runner.py)")
-    return Recording(fields["snippet"], fields["source"], fields["torch"], fields["gpu"], fields["date"], output)
+        raise SnippetError(
+            f"{file.relative_to(ROOT)}: not a recording of {path} (see hooks/snippet_runner.py)"
+        )
+    return Recording(
+        fields["snippet"], fields["source"], fields["torch"], fields["gpu"], fields["date"], output
+    )
 
 
 def write_recording(record: Record) -> Path:
@@ -903,7 +966,9 @@ def write_recording(record: Record) -> Path:
         "gpu": record.hardware,
         "date": record.date,
     }
-    file.write_text("".join(f"{k}: {v}\n" for k, v in head.items()) + "---\n" + record.output, encoding="utf-8")
+    file.write_text(
+        "".join(f"{k}: {v}\n" for k, v in head.items()) + "---\n" + record.output, encoding="utf-8"
+    )
     return file
 
 

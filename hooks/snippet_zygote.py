@@ -2,8 +2,10 @@
 snippet. Each child starts from this same clean state (nothing ran here, CUDA was never initialised) and
 pays no import. Started and fed by snippet_runner.Zygote.
 
-Protocol: one JSON job per line on stdin; on stdout one line {"id", "pid"} when the child is forked and one
-{"id", "exit"} when it has exited. EOF on stdin ends the server.
+Protocol: one JSON job per line on stdin; on stdout one line {"id", "pid"} when the child is forked, and
+{"id", "exit"} when it is done: first from the child itself, right before it exits (tearing down a process
+that mapped torch takes ~20 ms, which the caller need not wait for), then from this server when it reaps the
+child (the only answer when the child was killed). EOF on stdin ends the server.
 """
 
 import json
@@ -63,11 +65,12 @@ def serve() -> None:
                     selector.close()
                     for fd in (wake_r, wake_w):
                         os.close(fd)
+                    answers = os.dup(1)  # to say "done" before the slow part of exiting (unmapping torch)
                     devnull = os.open(os.devnull, os.O_RDWR)
                     os.dup2(devnull, 0)
-                    os.dup2(devnull, 1)  # the protocol pipe is the server's alone
+                    os.dup2(devnull, 1)  # the snippet's own output goes to its file, never into the protocol
                     os.close(devnull)
-                    snippet_runner._fork_child(job)  # never returns
+                    snippet_runner._fork_child(job, answers)  # never returns
                 running[pid] = job["id"]
                 answer({"id": job["id"], "pid": pid})
         while running:

@@ -19,9 +19,9 @@ from types import SimpleNamespace
 
 os.environ.setdefault("PYTORCH_NVML_BASED_CUDA_CHECK", "1")  # is_available() without initialising CUDA
 
-import pytest  # noqa: E402
-from _pytest.runner import runtestprotocol  # noqa: E402
-from snippet_runner import (  # noqa: E402
+import pytest
+from _pytest.runner import runtestprotocol
+from snippet_runner import (
     captured_output,
     detect_device,
     exec_file,
@@ -68,7 +68,9 @@ def _run_module_in_child(items, after, config) -> list[list[dict]]:
             for i, item in enumerate(items):
                 nextitem = items[i + 1] if i + 1 < len(items) else after
                 reports = runtestprotocol(item, nextitem=nextitem, log=False)
-                out.append([config.hook.pytest_report_to_serializable(config=config, report=r) for r in reports])
+                out.append(
+                    [config.hook.pytest_report_to_serializable(config=config, report=r) for r in reports]
+                )
             data = json.dumps(out)
         except BaseException:
             data = json.dumps({"error": traceback.format_exc()})
@@ -95,11 +97,15 @@ def pytest_runtest_protocol(item, nextitem):
         return True  # ran (and was reported) with the first test of its module
     done.add(item.path)
     module = [i for i in session.items if i.path == item.path]
-    after = session.items[session.items.index(module[-1]) + 1] if module[-1] is not session.items[-1] else None
+    after = (
+        session.items[session.items.index(module[-1]) + 1] if module[-1] is not session.items[-1] else None
+    )
     results = _run_module_in_child(module, after, item.config)
     for test, reports in zip(module, results, strict=True):
         test.ihook.pytest_runtest_logstart(nodeid=test.nodeid, location=test.location)
         for data in reports:
+            if isinstance(data.get("longrepr"), list):  # a skip's (path, line, reason); JSON made it a list
+                data["longrepr"] = tuple(data["longrepr"])
             report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
             test.ihook.pytest_runtest_logreport(report=report)
         test.ihook.pytest_runtest_logfinish(nodeid=test.nodeid, location=test.location)

@@ -33,7 +33,8 @@ def included_text(path: str, section: str | None) -> str:
 # and tests/site/test_cache.py runs it once more in a fresh interpreter, so pytest-markdown-docs skips it
 # (`notest`). Fences that show a :section, and fences written in a page, run here.
 WHOLE_FILE_FENCE = re.compile(
-    r'^(?P<open>[ \t]*(?P<fence>`{3,}|~{3,})python\b[^\n]*)\n(?P<body>[ \t]*--8<-- "[^":]+"[ \t]*\n[ \t]*(?P=fence)[ \t]*)$',
+    r"^(?P<open>[ \t]*(?P<fence>`{3,}|~{3,})python\b[^\n]*)\n"
+    r'(?P<body>[ \t]*--8<-- "[^":]+"[ \t]*\n[ \t]*(?P=fence)[ \t]*)$',
     re.M,
 )
 

@@ -1,3 +1,4 @@
+# record: cuda
 # measured: \d+\.\d+ ms
 """Time a training step in fp32 and under autocast (bf16 on the CPU, fp16 on a GPU) on this machine."""
 

@@ -36,8 +36,17 @@ def build_log(project: Path) -> tuple[int, str]:
 
 
 COPIED = [
-    "mkdocs.yml", "pyproject.toml", "requirements.txt", "docs", "hooks", "overrides", "snippets", "examples",
-    "recordings", "bench", ".cache",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "requirements.txt",
+    "docs",
+    "hooks",
+    "overrides",
+    "snippets",
+    "examples",
+    "recordings",
+    "bench",
+    ".cache",
 ]
 
 
@@ -66,7 +75,16 @@ def built_site(tmp_path_factory) -> Path:
 def served_site(built_site):
     """Base URL of the built site, served by a static file server on 127.0.0.1; stopped by its PID."""
     proc, port = start_server(
-        lambda port: [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(built_site)],
+        lambda port: [
+            sys.executable,
+            "-m",
+            "http.server",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            str(built_site),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
@@ -42,6 +43,9 @@ def includes(lang: str, page: str) -> list[str]:
 
 
 def python_fences(lang: str, page: str) -> list[str]:
-    """Bodies of the ```python fences of a page."""
+    """Bodies of the Python fences of a page (```python … and the attribute form ```{.python …})."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
-    return [m.group(2) for m in re.finditer(r"^[ \t]*(`{3,})python[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", text, re.M | re.S)]
+    return [
+        m.group(2)
+        for m in re.finditer(r"^[ \t]*(`{3,})(?:python|\{\.python)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", text, re.M | re.S)
+    ]

@@ -34,7 +34,10 @@ def built_page(site: Path, lang: str, page: str) -> str:
 
 def verified_box(html: str) -> str | None:
     """The text of the "verified with" admonition that the hook puts under the page's H1, if any."""
-    m = re.search(r'</h1>\s*<div class="admonition success">\s*<p class="admonition-title">[^<]+</p>\s*<p>([^<]+)</p>', html)
+    m = re.search(
+        r'</h1>\s*<div class="admonition success">\s*<p class="admonition-title">[^<]+</p>\s*<p>([^<]+)</p>',
+        html,
+    )
     return m[1] if m else None
 
 
@@ -50,14 +53,19 @@ def test_every_include_is_followed_by_its_output_or_a_notice(built_site, lang):
             if read_spec(path).needs_cuda and device != "cuda":
                 after = html[html.index(f'<span class="filename">{path}</span>') :]
                 notice = after[: after.index("</div>", after.index('class="admonition note"'))]
-                assert NOT_RUN[lang] in notice or RECORDED[lang] in after, f"{lang}/{page}: {path} shows nothing"
+                assert NOT_RUN[lang] in notice or RECORDED[lang] in after, (
+                    f"{lang}/{page}: {path} shows nothing"
+                )
             else:
                 assert titles[i + 1].startswith(OUTPUT_TITLE[lang]), f"{lang}/{page}: no output under {path}"
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_pages_with_outputs_say_which_torch_device_python_and_date_made_them(built_site, lang):
-    fields = {"zh": r"torch (\S+) · 设备 (\S+) · Python (\S+) · 运行日期 (\S+)", "en": r"torch (\S+) · device (\S+) · Python (\S+) · run on (\S+)"}
+    fields = {
+        "zh": r"torch (\S+) · 设备 (\S+) · Python (\S+) · 运行日期 (\S+)",
+        "en": r"torch (\S+) · device (\S+) · Python (\S+) · run on (\S+)",
+    }
     checked = 0
     for page in doc_pages(lang):
         html = built_page(built_site, lang, page)
@@ -82,7 +90,10 @@ def test_measured_outputs_name_the_hardware(built_site, lang):
         assert MEASURED_TITLE[lang].format(hardware=hardware(detect_device())) in html, path
 
 
-@pytest.mark.parametrize(("lang", "title", "prose"), [("zh", "只用张量拟合一条直线", "生成数据"), ("en", "Fitting a line with tensors only", "Make the data")])
+@pytest.mark.parametrize(
+    ("lang", "title", "prose"),
+    [("zh", "只用张量拟合一条直线", "生成数据"), ("en", "Fitting a line with tensors only", "Make the data")],
+)
 def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, title, prose):
     page_dir = built_site / LANG_PREFIX[lang] / "notebooks" / "tensor-linear-fit"
     html = (page_dir / "index.html").read_text(encoding="utf-8")
@@ -99,7 +110,15 @@ def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, 
 class _Loads(HTMLParser):
     """Collects the URLs a browser would fetch while loading the page (not plain <a> links)."""
 
-    LOADING = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src", "video": "src", "embed": "src"}
+    LOADING = {
+        "script": "src",
+        "img": "src",
+        "iframe": "src",
+        "source": "src",
+        "audio": "src",
+        "video": "src",
+        "embed": "src",
+    }
 
     def __init__(self):
         super().__init__()
@@ -127,12 +146,16 @@ def test_no_page_loads_anything_from_another_host(built_site):
             if urlparse(u).hostname not in (None, "127.0.0.1"):
                 offenders.append((css.name, u))
     assert not offenders, offenders
-    assert "fonts.googleapis.com" not in "".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*.html"))
+    assert "fonts.googleapis.com" not in "".join(
+        p.read_text(encoding="utf-8") for p in built_site.rglob("*.html")
+    )
 
 
 def test_each_language_has_its_own_search_index(built_site):
     def index(lang_dir: str) -> dict:
-        return json.loads((built_site / lang_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+        return json.loads(
+            (built_site / lang_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+        )
 
     zh, en = index(""), index("en")
     zh_text = " ".join(d["text"] + " " + d["title"] for d in zh["docs"])
@@ -140,7 +163,9 @@ def test_each_language_has_its_own_search_index(built_site):
     assert re.search(r"(^|[\s\u200b])张量([\s\u200b]|$)", zh_text), "张量 is not a separate search term"
     assert not [d for d in zh["docs"] if d["location"].startswith("en/")], "en pages in the zh index"
     assert any(d["title"] == "Tensors" and d["location"] == "tensors/" for d in en["docs"])
-    assert not re.search(r"[\u4e00-\u9fff]", " ".join(d["title"] for d in en["docs"])), "zh titles in en index"
+    assert not re.search(r"[\u4e00-\u9fff]", " ".join(d["title"] for d in en["docs"])), (
+        "zh titles in en index"
+    )
     assert zh["config"]["lang"] == ["zh", "en"]
     html = built_page(built_site, "en", "tensors.md")
     assert '"base": "../../en/"' in html, "en pages must look up the en index"
@@ -153,7 +178,10 @@ def test_chinese_headings_get_readable_anchors(built_site):
     assert not any(re.fullmatch(r"_\d+", i) for i in ids)
 
 
-@pytest.mark.parametrize(("lang", "own", "foreign"), [("zh", "切换到深色模式", "Switch to"), ("en", "Switch to dark mode", "切换到")])
+@pytest.mark.parametrize(
+    ("lang", "own", "foreign"),
+    [("zh", "切换到深色模式", "Switch to"), ("en", "Switch to dark mode", "切换到")],
+)
 def test_interface_words_match_the_page_language(built_site, lang, own, foreign):
     html = built_page(built_site, lang, "tensors.md")
     assert own in html and foreign not in html

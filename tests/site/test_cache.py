@@ -9,7 +9,15 @@ import json
 import re
 
 import pytest
-from snippet_runner import all_snippets, cache_entry, detect_device, normalise, read_spec, run_all, snippet_payload
+from snippet_runner import (
+    all_snippets,
+    cache_entry,
+    detect_device,
+    normalise,
+    read_spec,
+    run_all,
+    snippet_payload,
+)
 
 from tests.site.conftest import build_log
 
@@ -32,7 +40,9 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(project):
     assert code == 0, log[-3000:]
     assert ran_counts(log) == [1, 0], "only the edited snippet may run, once for both languages"
     for lang_dir in ("", "en/"):
-        assert "edited once" in (project / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
+        assert "edited once" in (project / "site" / lang_dir / "tensors" / "index.html").read_text(
+            encoding="utf-8"
+        )
 
 
 @pytest.fixture(scope="module")

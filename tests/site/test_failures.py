@@ -49,16 +49,20 @@ def test_bad_snippets_fail_one_build_each_named_with_its_reason(project):
     assert code != 0
     assert time.monotonic() - start < 150, "a hang or a crashed rank must fail within its timeout"
     assert "snippets/tensors/zz_broken.py failed (exit 1)" in log and "before" in log
-    assert 'File "/' in log and "zz_broken.py\", line 4, in <module>" in log and "RuntimeError" in log
+    assert 'File "/' in log and 'zz_broken.py", line 4, in <module>' in log and "RuntimeError" in log
     assert "snippets/tensors/zz_warns.py failed" in log and "DeprecationWarning: old API" in log
     assert "snippets/tensors/zz_launcher.py: unknown launcher 'mpirun'" in log
     assert "snippets/tensors/zz_hangs.py: timed out after 3 s; killed its process group" in log
     assert "going to sleep" in log
-    assert re.search(r"snippets/tensors/zz_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log)
+    assert re.search(
+        r"snippets/tensors/zz_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log
+    )
     assert "snippets/tensors/zz_helper.py: imports _gone_helper, but the helper module" in log
     assert "snippets/tensors/zz_rank.py failed (exit 1): rank 1 failed first" in log
     assert "[rank1]: RuntimeError: rank one gives up" in log
-    leftovers = subprocess.run(["pgrep", "-f", "sleep 600|zz_rank.py|zz_hangs"], capture_output=True, text=True)
+    leftovers = subprocess.run(
+        ["pgrep", "-f", "sleep 600|zz_rank.py|zz_hangs"], capture_output=True, text=True
+    )
     assert leftovers.stdout == "", f"processes outlived the build: {leftovers.stdout}"
 
 
@@ -69,7 +73,10 @@ def test_missing_include_fails_naming_the_path(project):
 
 
 def test_broken_link_and_anchor_fail_naming_the_page(project):
-    append(project / "docs" / "en" / "tensors.md", "\n[gone](missing-page.md) [no anchor](index.md#no-such-anchor)\n")
+    append(
+        project / "docs" / "en" / "tensors.md",
+        "\n[gone](missing-page.md) [no anchor](index.md#no-such-anchor)\n",
+    )
     code, log = build_log(project)
     assert code != 0
     assert re.search(r"tensors\.md.*missing-page\.md", log), log[-3000:]
@@ -78,7 +85,9 @@ def test_broken_link_and_anchor_fail_naming_the_page(project):
 
 def test_unknown_language_fails(project):
     text = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    text = text.replace("        - locale: en\n          name: English", "        - locale: xx\n          name: Unknown")
+    text = text.replace(
+        "        - locale: en\n          name: English", "        - locale: xx\n          name: Unknown"
+    )
     (project / "mkdocs.yml").write_text(text, encoding="utf-8")
     shutil.copytree(project / "docs" / "en", project / "docs" / "xx")
     code, log = build_log(project)

@@ -65,7 +65,9 @@ def write(root: Path, rel: str, text: str) -> str:
 
 def test_headers_declare_the_kind(tree):
     assert read_spec(write(tree, "snippets/demo/a.py", '"""Plain."""\n')).kind == "plain"
-    spec = read_spec(write(tree, "snippets/demo/b.py", "# run: torchrun --nproc-per-node 2 snippets/demo/b.py --x 1\n"))
+    spec = read_spec(
+        write(tree, "snippets/demo/b.py", "# run: torchrun --nproc-per-node 2 snippets/demo/b.py --x 1\n")
+    )
     assert spec.kind == "processes" and spec.argv[-3:] == ("snippets/demo/b.py", "--x", "1")
     spec = read_spec(write(tree, "snippets/demo/c.py", "# needs: cuda\n# measured: [\\d.]+ ms\n"))
     assert spec.kind == "cuda" and spec.record_cuda and spec.measured == ("[\\d.]+ ms",)
@@ -78,7 +80,10 @@ def test_headers_declare_the_kind(tree):
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ("# run: mpirun -n 2 snippets/demo/x.py\n", "unknown launcher 'mpirun' in '# run:'; known: python, torchrun"),
+        (
+            "# run: mpirun -n 2 snippets/demo/x.py\n",
+            "unknown launcher 'mpirun' in '# run:'; known: python, torchrun",
+        ),
         ("# run: python snippets/demo/other.py\n", "'# run:' must name this file as the reader runs it"),
         ("# runs: python snippets/demo/x.py\n", "unknown header '# runs:'"),
         ("# needs: rocm\n", "'# needs:' and '# record:' take only the value 'cuda'"),
@@ -107,7 +112,9 @@ def test_environment_key_covers_lock_file_warning_policy_and_device(tree):
     (tree / "requirements.txt").write_text("torch==0.0\n", encoding="utf-8")
     after_lock = environment_key("cpu")
     text = (tree / "pyproject.toml").read_text(encoding="utf-8")
-    (tree / "pyproject.toml").write_text(text.replace('    "error",\n', '    "error",\n    "ignore::UserWarning",\n'))
+    (tree / "pyproject.toml").write_text(
+        text.replace('    "error",\n', '    "error",\n    "ignore::UserWarning",\n')
+    )
     assert len({base, after_lock, environment_key("cpu")}) == 3
 
 

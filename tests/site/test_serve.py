@@ -38,7 +38,9 @@ def test_serve_answers_reloads_after_a_snippet_edit_and_stops_cleanly(project):
         assert "<h1" in fetch(base + "tensors/") and 'lang="en"' in fetch(base + "en/tensors/")
 
         snippet = project / "snippets" / "tensors" / "creation.py"
-        snippet.write_text(snippet.read_text(encoding="utf-8") + '\nprint("served fresh")\n', encoding="utf-8")
+        snippet.write_text(
+            snippet.read_text(encoding="utf-8") + '\nprint("served fresh")\n', encoding="utf-8"
+        )
         deadline = time.monotonic() + 180
         while "served fresh" not in fetch(base + "en/tensors/"):
             assert time.monotonic() < deadline, "mkdocs serve did not rebuild after the snippet changed"

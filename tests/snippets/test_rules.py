@@ -25,7 +25,9 @@ def test_snippet_is_short_documented_declared_and_tested(path):
     # The test must run this very file: in-process for plain files, as launched for the others.
     fixture = "run_snippet" if spec.launcher == "python" else "launch_snippet"
     call = re.compile(rf"""\b{fixture}\(\s*["']{re.escape(f"{topic}/{name}")}["']""")
-    assert call.search(test_file.read_text(encoding="utf-8")), f"{test_file.name} never calls {fixture}('{topic}/{name}')"
+    assert call.search(test_file.read_text(encoding="utf-8")), (
+        f"{test_file.name} never calls {fixture}('{topic}/{name}')"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,4 +1,4 @@
-"""snippets/visualization/tensorboard_live.py against a real TensorBoard on 127.0.0.1 (its `# server:` line)."""
+"""snippets/visualization/tensorboard_live.py against a real TensorBoard on 127.0.0.1 (its `# server:`)."""
 
 import subprocess
 
