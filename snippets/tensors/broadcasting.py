@@ -26,8 +26,8 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
 
-# Broadcasting never copies the small operand. expand shows the same trick as a view
-# (stride 0 repeats the one row); repeat really copies the data.
+# An element-wise op reads the small operand with stride 0 instead of copying it. expand makes that
+# visible as a view (stride 0 repeats the one row); repeat really copies the data.
 expanded = row.expand(3, 4)
 repeated = row.repeat(3, 1)
 shares_expand = expanded.data_ptr() == row.data_ptr()

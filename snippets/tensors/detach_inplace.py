@@ -24,11 +24,23 @@ shrunk = a.detach()
 shrunk.resize_(2)
 print("after resize_(2): detached", tuple(shrunk.shape), "| a", tuple(a.shape), a.tolist())
 print("a._version after resize_ on the detached tensor:", a._version)
+shrunk.resize_(2)  # the same size again: nothing changes, the counter stays
+print("a._version after resize_(2) to the same size:", a._version)
 
 replaced = a.detach()
 replaced.set_(torch.zeros(2, 2))  # now points at other memory altogether
 print("after set_: detached", tuple(replaced.shape), "| a unchanged:", a.tolist())
-print("set_ moved it off a's memory:", replaced.data_ptr() != a.data_ptr())
+print("set_ moved it off a's memory:", replaced.data_ptr() != a.data_ptr(), "| a._version:", a._version)
+
+# On the original leaf, which requires grad, both still raise.
+try:
+    a.resize_(2)
+except RuntimeError as err:
+    print("a.resize_(2): RuntimeError:", err)
+try:
+    a.set_(torch.zeros(2))
+except RuntimeError as err:
+    print("a.set_(...): RuntimeError:", err)
 
 # To change values without disturbing the graph, clone the detached tensor first.
 x2 = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)

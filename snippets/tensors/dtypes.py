@@ -37,6 +37,10 @@ print("legacy:", type(legacy_float).__name__, legacy_float.dtype, legacy_long.dt
 print("warnings from the legacy constructors:", len(caught))
 print("isinstance(zeros, torch.FloatTensor):", isinstance(torch.zeros(1), torch.FloatTensor))
 
+# type(x) is torch.Tensor for plain tensors; subclasses such as nn.Parameter report their own class.
+param = torch.nn.Parameter(torch.zeros(2))
+print("type(param):", type(param).__name__, "| is a torch.Tensor:", isinstance(param, torch.Tensor))
+
 # Changing the default through a legacy type name is deprecated and says so.
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

@@ -14,7 +14,8 @@ columns = a[:, 3:5]
 print("a[:, 3:5]:", columns.tolist(), "| shape:", tuple(columns.shape))
 
 # A slice is a view: no copy, so writing through it changes a.
-print("slice shares a's memory:", columns.untyped_storage().data_ptr() == a.untyped_storage().data_ptr())
+shares = columns.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
+print("slice shares a's memory:", shares, "| starts at storage offset", columns.storage_offset())
 columns[0, 0] = -1.0
 print("a[0, 3] after columns[0, 0] = -1:", a[0, 3].item(), "| element, also a view:", element.item())
 
@@ -22,6 +23,10 @@ print("a[0, 3] after columns[0, 0] = -1:", a[0, 3].item(), "| element, also a vi
 picked = a[:, torch.tensor([4, 0])]
 picked[0, 0] = 100.0
 print("a[0, 4] after writing to the copy:", a[0, 4].item())
+
+# Assigning through advanced indexing is different: a[mask] = v writes into a itself.
+a[a > 12] = 0.0
+print("a[2] after a[a > 12] = 0:", a[2].tolist())
 
 # x.index_add_(dim, index, source): for each i, x[:, index[i]] += source[:, i] (here dim=1).
 x = torch.zeros(3, 5)

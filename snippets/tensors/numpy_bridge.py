@@ -27,6 +27,16 @@ as_float32 = torch.from_numpy(array).float()  # convert when the model expects f
 float_shares = as_float32.data_ptr() == shared.data_ptr()
 print("from_numpy(...).float():", as_float32.dtype, "| shares memory:", float_shares)
 
+# One to one only for dtypes both sides have: datetime64 has no torch dtype, bfloat16 no NumPy one.
+try:
+    torch.from_numpy(np.array(["2024-01-01"], dtype="datetime64[D]"))
+except TypeError as err:
+    print("TypeError:", err)
+try:
+    torch.zeros(1, dtype=torch.bfloat16).numpy()
+except TypeError as err:
+    print("TypeError:", err)
+
 # A tensor that requires grad refuses .numpy(); detach it first (still no copy).
 weight = torch.ones(2, requires_grad=True)
 try:
@@ -36,3 +46,7 @@ except RuntimeError as err:
 weight_array = weight.detach().numpy()
 weight_shares = weight_array.ctypes.data == weight.data_ptr()
 print("detach().numpy():", weight_array.tolist(), "| shares memory:", weight_shares)
+
+# numpy(force=True) does the detach (and a .cpu() if needed) for you; on the CPU it still shares memory.
+forced = weight.numpy(force=True)
+print("numpy(force=True):", forced.tolist(), "| shares memory:", forced.ctypes.data == weight.data_ptr())

@@ -11,6 +11,10 @@ print("a:  shape", tuple(a.shape), "stride", a.stride(), "contiguous:", a.is_con
 flat = a.view(6)
 print("a.view(6) shares memory:", flat.data_ptr() == a.data_ptr())
 
+# Slicing changes the shape and also where the view starts in memory: the storage offset.
+tail = a[:, 1:]
+print("a[:, 1:]: shape", tuple(tail.shape), "stride", tail.stride(), "storage offset", tail.storage_offset())
+
 # transpose swaps the strides: same memory, but rows are no longer laid out one after another.
 t = a.t()
 print("a.t(): shape", tuple(t.shape), "stride", t.stride(), "contiguous:", t.is_contiguous())

@@ -34,3 +34,21 @@ def test_numpy_on_tensor_requiring_grad(run_snippet):
     with pytest.raises(RuntimeError, match=r"Can't call numpy\(\) on Tensor that requires grad"):
         torch.ones(2, requires_grad=True).numpy()
     assert s.weight_array.tolist() == [1.0, 1.0] and s.weight_shares
+
+
+def test_only_dtypes_both_sides_support_convert(run_snippet):
+    s = run_snippet("tensors/numpy_bridge")
+    message = (
+        "can't convert np.ndarray of type numpy.datetime64. The only supported types are: float64, float32, "
+        "float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool."
+    )
+    assert f"TypeError: {message}\n" in s.stdout
+    assert "TypeError: Got unsupported ScalarType BFloat16\n" in s.stdout
+    with pytest.raises(TypeError, match="unsupported ScalarType BFloat16"):
+        torch.zeros(1, dtype=torch.bfloat16).numpy()
+
+
+def test_numpy_force_detaches_for_you(run_snippet):
+    s = run_snippet("tensors/numpy_bridge")
+    assert s.forced.tolist() == [1.0, 1.0] and s.forced.ctypes.data == s.weight.data_ptr()
+    assert "numpy(force=True): [1.0, 1.0] | shares memory: True" in s.stdout

@@ -10,6 +10,13 @@ def test_strides_and_contiguity(run_snippet):
     assert s.t.data_ptr() == s.a.data_ptr() == s.flat.data_ptr()
 
 
+def test_slicing_moves_the_storage_offset(run_snippet):
+    s = run_snippet("tensors/views")
+    assert s.tail.shape == (2, 2) and s.tail.stride() == (3, 1) and s.tail.storage_offset() == 1
+    assert s.tail.untyped_storage().data_ptr() == s.a.untyped_storage().data_ptr()
+    assert "a[:, 1:]: shape (2, 2) stride (3, 1) storage offset 1" in s.stdout
+
+
 def test_view_on_transposed_raises(run_snippet):
     s = run_snippet("tensors/views")
     message = (

@@ -1,0 +1,38 @@
+"""Activation layers apply one function element by element: same shape out as in, no parameters."""
+
+import torch
+from torch import nn
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+x = torch.tensor([-2.0, -0.5, 0.0, 0.5, 2.0], device=device)
+layers = {
+    "Sigmoid": nn.Sigmoid(),  # 1 / (1 + exp(-x)), squashes into (0, 1)
+    "Tanh": nn.Tanh(),  # squashes into (-1, 1), zero-centred
+    "ReLU": nn.ReLU(),  # max(0, x)
+    "LeakyReLU(0.1)": nn.LeakyReLU(negative_slope=0.1),  # x if x > 0 else 0.1 * x
+}
+print(f"{'x':<16}", "  ".join(f"{v:7.4f}" for v in x.tolist()))
+results = {}
+for name, layer in layers.items():
+    results[name] = layer(x)
+    print(f"{name:<16}", "  ".join(f"{v:7.4f}" for v in results[name].tolist()))
+
+# LeakyReLU's default slope is 0.01, not 0.1.
+print("LeakyReLU() default negative_slope:", nn.LeakyReLU().negative_slope)
+
+# Each module is a thin wrapper around a function; torch.sigmoid / F.relu give the same numbers.
+print("Sigmoid == torch.sigmoid:", torch.equal(results["Sigmoid"], torch.sigmoid(x)))
+print("ReLU == torch.relu:", torch.equal(results["ReLU"], torch.relu(x)))
+
+# Element-wise: any shape passes through unchanged, and there is nothing to train.
+batch = torch.zeros(4, 8, 32, 32, device=device)
+for name, layer in layers.items():
+    n_params = sum(p.numel() for p in layer.parameters())
+    print(f"{name:<16} {tuple(batch.shape)} -> {tuple(layer(batch).shape)}  parameters: {n_params}")
+
+# Gradients differ where it matters: ReLU passes 0 for negative inputs, LeakyReLU passes the slope.
+for name in ("ReLU", "LeakyReLU(0.1)"):
+    probe = torch.tensor([-2.0, 2.0], device=device, requires_grad=True)
+    layers[name](probe).sum().backward()
+    print(f"{name} gradient at -2 and 2:", [round(g, 4) for g in probe.grad.tolist()])

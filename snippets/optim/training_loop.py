@@ -1,0 +1,47 @@
+"""The training loop: forward, loss, zero_grad, backward, step, repeated over mini-batches and epochs."""
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+# A generated regression problem: y = 3*x0 - 2*x1 + 1 plus a little noise (drawn on the CPU, then moved).
+true_w, true_b = torch.tensor([3.0, -2.0]), 1.0
+x_all = torch.randn(160, 2)
+y_all = (x_all @ true_w + true_b + 0.1 * torch.randn(160)).unsqueeze(1)
+x_train, y_train = x_all[:128].to(device), y_all[:128].to(device)
+x_test, y_test = x_all[128:].to(device), y_all[128:].to(device)
+
+model = nn.Linear(2, 1).to(device)
+loss_fn = nn.MSELoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+batch_size, epochs = 32, 15
+
+history, batch_losses = [], []
+for epoch in range(epochs):
+    model.train()  # no effect on a Linear layer, but the habit matters once Dropout/BatchNorm appear
+    order = torch.randperm(len(x_train))  # reshuffle every epoch (CPU generator: same on any device)
+    running = 0.0
+    for start in range(0, len(x_train), batch_size):
+        idx = order[start : start + batch_size].to(device)
+        prediction = model(x_train[idx])  # 1. forward
+        loss = loss_fn(prediction, y_train[idx])  # 2. loss
+        optimizer.zero_grad()  # 3. clear the grads left by the previous batch
+        loss.backward()  # 4. fill .grad of every parameter
+        optimizer.step()  # 5. update the parameters from .grad
+        batch_losses.append(loss.item())
+        running += loss.item() * len(idx)
+    history.append(running / len(x_train))
+    if epoch in (0, 1, 2, 5, 10, epochs - 1):
+        print(f"epoch {epoch:2d}  train loss {history[-1]:.4f}")
+
+print(f"first batch loss {batch_losses[0]:.4f} | last batch loss {batch_losses[-1]:.4f}")
+
+# Evaluate without building a graph.
+model.eval()
+with torch.no_grad():
+    test_loss = loss_fn(model(x_test), y_test).item()
+print(f"test loss {test_loss:.4f}")
+learned = [round(v, 2) for v in model.weight.flatten().tolist()]
+print("learned weight", learned, "bias", round(model.bias.item(), 2), "| true weight [3.0, -2.0] bias 1.0")

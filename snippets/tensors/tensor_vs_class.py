@@ -1,0 +1,34 @@
+"""torch.tensor(data) is a function that copies data; torch.Tensor(...) is the class's legacy constructor."""
+
+import torch
+
+# The class and the function.
+print("torch.Tensor is a class:", isinstance(torch.Tensor, type))
+print("torch.tensor is a", type(torch.tensor).__name__)
+
+# No arguments: a tensor with no elements, shape (0,).
+empty = torch.Tensor()
+print("torch.Tensor():", tuple(empty.shape), empty.dtype, "| elements:", empty.numel())
+
+# From data: the class always makes the default float dtype; the function infers the dtype.
+from_class = torch.Tensor([1, 2])
+from_function = torch.tensor([1, 2])
+print("torch.Tensor([1, 2]):", from_class.dtype, from_class.tolist())
+print("torch.tensor([1, 2]):", from_function.dtype, from_function.tolist())
+
+# The trap: a single integer is a size for the class and a value for the function.
+sized = torch.Tensor(2)  # uninitialised memory for 2 floats
+scalar = torch.tensor(2)  # a 0-d tensor holding 2
+print("torch.Tensor(2): shape", tuple(sized.shape), "| values: whatever was in memory")
+print("torch.tensor(2): shape", tuple(scalar.shape), "| value", scalar.item(), scalar.dtype)
+
+# The legacy constructor accepts no dtype= and no requires_grad=.
+for keyword in [{"dtype": torch.float64}, {"requires_grad": True}]:
+    try:
+        torch.Tensor([1, 2], **keyword)
+    except TypeError as err:
+        print("TypeError:", err)
+
+# torch.tensor takes both.
+modern = torch.tensor([1, 2], dtype=torch.float64, requires_grad=True)
+print("torch.tensor([1, 2], dtype=torch.float64, requires_grad=True):", modern.dtype, modern.requires_grad)
