@@ -83,7 +83,7 @@ def _shown_output(indent: str, record: Record, text: dict) -> str:
             _notice(indent, text["recorded_stale"], text["recorded_stale_body"].format(date=recording.date))
         )
         recording = None
-    elif record.status == "cuda-only" and recording is None:
+    if record.status == "cuda-only" and recording is None:
         parts.append(_notice(indent, text["cuda_only"], text["cuda_only_body"].format(device=record.device)))
     elif record.status == "ok" and record.output.strip():
         title = text["output"]

@@ -474,6 +474,10 @@ def stop_server(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
     kill_group(proc.pid)
     proc.wait()
+    # SIGKILL is asynchronous: a large process (the fork server holds torch) takes a moment to go.
+    deadline = time.monotonic() + 10
+    while live_group_members(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
@@ -841,10 +845,18 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
                 f"{spec.path} failed (exit {proc.returncode})"
                 + (f": rank {rank} failed first" if rank else "")
                 + "\n"
-                + _tail(ranks + output)
+                + _tail(ranks)
+                + "\n"
+                + _root_cause(output)
             )
         output = ranks
     return proc.returncode, output, seconds
+
+
+def _root_cause(launcher_output: str) -> str:
+    """torchrun's summary of the failure (its own traceback above it says nothing about the snippet)."""
+    m = re.search(r"^Root Cause.*?^=+$", launcher_output, re.S | re.M)
+    return m[0] if m else _tail(launcher_output, 15)
 
 
 def _tail(text: str, lines: int = 40) -> str:
