@@ -125,6 +125,9 @@ def _bench(text: dict) -> str:
         return text["bench_missing"]
     b = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
     rows = [text["bench_intro"].format(**b["machine"]), "", text["bench_head"], "|---|---:|"]
+    missing = [key for key in text["bench_rows"] if key not in b["figures"]]
+    if missing:
+        raise PluginError(f"{BENCH_FILE.name} has no {', '.join(missing)}: it predates hooks/bench.py, run `make bench`")
     rows += [f"| {text['bench_rows'][key]} | {b['figures'][key]} |" for key in text["bench_rows"]]
     rows += ["", text["bench_slowest"], "", "| | s |", "|---|---:|"]
     rows += [f"| `{path}` | {seconds:.2f} |" for path, seconds in b["slowest"]]
