@@ -186,3 +186,11 @@ def test_interface_words_match_the_page_language(built_site, lang, own, foreign)
     html = built_page(built_site, lang, "tensors.md")
     assert own in html and foreign not in html
     assert "Permanent link" not in html and "Made with" not in html
+
+
+def test_bench_results_hold_every_figure_the_report_shows():
+    """bench/results.json is what `make bench` last wrote; a figure added to the bench needs a new run."""
+    results = json.loads((Path(__file__).resolve().parents[2] / "bench" / "results.json").read_text())
+    for lang, text in TEXTS.items():
+        missing = sorted(set(text["bench_rows"]) - set(results["figures"]))
+        assert not missing, f"bench/results.json lacks {missing} ({lang} report shows them): run `make bench`"

@@ -1,0 +1,102 @@
+"""The errata page holds every "what the old notes said" box of the chapters, and every link of every entry
+leads somewhere real: the section's anchor in the built page, the snippet and test files in the repository."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+from errata import BOX_TITLE, boxes
+
+from tests.conftest import ROOT
+from tests.site.pages import LANGS, doc_pages
+
+pytestmark = pytest.mark.slow
+PREFIX = {"zh": "", "en": "en/"}
+
+
+class Links(HTMLParser):
+    """Links inside the article, and every id on the page."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.links, self.depth = set(), [], 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "article":
+            self.depth += 1
+        if tag == "a" and self.depth and attrs.get("href") and "headerlink" not in (attrs.get("class") or ""):
+            self.links.append(attrs["href"])
+
+    def handle_endtag(self, tag):
+        if tag == "article":
+            self.depth -= 1
+
+
+def parse(path: Path) -> Links:
+    links = Links()
+    links.feed(path.read_text(encoding="utf-8"))
+    return links
+
+
+def errata_html(site: Path, lang: str) -> Path:
+    return site / PREFIX[lang] / "errata" / "index.html"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_box_of_every_chapter_is_an_entry(built_site, lang):
+    expected = sum(len(boxes(lang, page)) for page in doc_pages(lang) if page != "errata.md")
+    html = errata_html(built_site, lang).read_text(encoding="utf-8")
+    entries = re.findall(r"<p><strong>\d+\. <a href=", html)
+    assert expected >= 30, f"only {expected} old-notes boxes found in docs/{lang}"
+    assert len(entries) == expected, f"{lang}: {len(entries)} errata entries for {expected} boxes"
+
+
+def test_both_languages_have_the_same_boxes_page_by_page():
+    for page in doc_pages("zh"):
+        zh, en = boxes("zh", page), boxes("en", page)
+        assert [b["anchor"] != "" for b in zh] == [b["anchor"] != "" for b in en], page
+        assert [b["proof"] for b in zh] == [b["proof"] for b in en], f"{page}: the languages cite other code"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_entry_links_to_a_real_section_snippet_and_test(built_site, lang):
+    page = errata_html(built_site, lang)
+    base = f"file://{page}"
+    sections = code = 0
+    for href in parse(page).links:
+        if "/blob/main/" in href:  # a repository file: it must exist in this checkout
+            rel = unquote(href.split("/blob/main/", 1)[1])
+            assert (ROOT / rel).is_file(), f"{lang} errata links to {rel}, which does not exist"
+            code += 1
+            continue
+        parts = urlsplit(urljoin(base, href))
+        assert parts.scheme == "file", f"{lang} errata has an unexpected link {href}"
+        target = Path(unquote(parts.path))
+        target = target / "index.html" if target.is_dir() else target
+        assert target.is_file(), f"{lang} errata links to {href}: no such page"
+        if parts.fragment:
+            assert unquote(parts.fragment) in parse(target).ids, f"{lang} errata: {href}: no such anchor"
+            sections += 1
+    entries = [b for p in doc_pages(lang) if p != "errata.md" for b in boxes(lang, p)]
+    heads = re.findall(r'<p><strong>\d+\. <a href="([^"]+)"', page.read_text(encoding="utf-8"))
+    assert len(heads) == len(entries), f"{lang}: {len(heads)} entry links for {len(entries)} boxes"
+    assert sections >= sum(bool(b["anchor"]) for b in entries), f"{lang}: entries without a section anchor"
+    with_code = [b for b in entries if b["proof"]]
+    assert code >= 2 * len(with_code) - 2, f"{lang}: only {code} code/test links for {len(with_code)} entries"
+
+
+def test_a_box_title_is_the_same_everywhere():
+    """A warning box spelled differently would silently drop out of the errata. (A "tip" box may say the notes
+    got something right; those are not errata.)"""
+    for lang in LANGS:
+        for page in doc_pages(lang):
+            text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
+            for title in re.findall(r'^!!! warning "([^"]*(?:旧笔记|old notes)[^"]*)"', text, re.M):
+                assert title == BOX_TITLE[lang], f"docs/{lang}/{page}: box titled {title!r}"
