@@ -1,0 +1,39 @@
+# record: cuda
+"""Which ops autocast runs in low precision and which it keeps in fp32, asked of torch on this device."""
+
+import torch
+import torch.nn.functional as F
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+low = torch.float16 if device.type == "cuda" else torch.bfloat16
+torch.manual_seed(0)
+x = torch.randn(8, 16, device=device)  # an fp32 input, as from the data loader
+w = torch.randn(16, 16, device=device)
+img, kernel = torch.randn(2, 3, 8, 8, device=device), torch.randn(4, 3, 3, 3, device=device)
+target = torch.zeros(8, dtype=torch.long, device=device)
+
+with torch.autocast(device.type, dtype=low):
+    h = F.linear(x, w)  # a low-precision activation, as the next layer sees it
+    ops = {
+        "linear": lambda: F.linear(x, w),
+        "matmul": lambda: x @ w,
+        "conv2d": lambda: F.conv2d(img, kernel),
+        "relu": lambda: F.relu(h),
+        "softmax": lambda: F.softmax(h, dim=-1),
+        "log_softmax": lambda: F.log_softmax(h, dim=-1),
+        "sum": lambda: h.sum(),
+        "exp": lambda: h.exp(),
+        "layer_norm": lambda: F.layer_norm(h, (16,)),
+        "cross_entropy": lambda: F.cross_entropy(h, target),
+        "mse_loss": lambda: F.mse_loss(h, x),
+        "prod": lambda: h.prod(),
+        "h + x (add)": lambda: h + x,
+        "cat([h, x])": lambda: torch.cat([h, x]),
+    }
+    result = {op: fn().dtype for op, fn in ops.items()}
+
+print(f"device: {device.type}, autocast dtype: {low}; h = linear(x) is {h.dtype}")
+for op, dtype in result.items():
+    print(f"  {op:<14} -> {str(dtype).removeprefix('torch.')}")
+# Outside autocast nothing is cast: the same softmax on h stays in h's dtype.
+print("softmax(h) outside autocast:", F.softmax(h, dim=-1).dtype)
