@@ -35,5 +35,6 @@ with torch.autocast(device.type, dtype=low):
 print(f"device: {device.type}, autocast dtype: {low}; h = linear(x) is {h.dtype}")
 for op, dtype in result.items():
     print(f"  {op:<14} -> {str(dtype).removeprefix('torch.')}")
-# Outside autocast nothing is cast: the same softmax on h stays in h's dtype.
+# Autocast casts copies for each op; the tensors you own are untouched. Outside it nothing is cast.
+print("w itself after autocast:", w.dtype)
 print("softmax(h) outside autocast:", F.softmax(h, dim=-1).dtype)

@@ -17,6 +17,7 @@ def test_matmuls_and_convolutions_run_low_losses_fp32(run_snippet):
     for op in FP32:
         assert s.result[op] == torch.float32, op
     assert s.result["relu"] == s.low  # in no list: runs in its input's dtype
+    assert "w itself after autocast: torch.float32" in s.stdout and s.w.dtype == torch.float32
 
 
 def test_cpu_lists(run_snippet):
