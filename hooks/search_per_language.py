@@ -9,9 +9,9 @@ rest stay at the root. Pages of a non-default language point Material's script a
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
-import shutil
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -49,5 +49,28 @@ def on_post_build(config):
         target = site / lang / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(dict(index, docs=mine), ensure_ascii=False), encoding="utf-8")
-        shutil.copyfile(site / "sitemap.xml", site / lang / "sitemap.xml")
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
+    split_sitemap(site, config["site_url"] or "/", _other_languages(config))
+
+
+URL_ENTRY = re.compile(r"[ \t]*<url>.*?</url>\n?", re.S)
+LOC = re.compile(r"<loc>([^<]*)</loc>")
+
+
+def split_sitemap(site: Path, site_url: str, others: list[str]) -> None:
+    """One sitemap per language: /sitemap.xml lists the default language's pages, /en/sitemap.xml the
+    English ones (static-i18n writes one list of every page; each entry keeps its hreflang alternates)."""
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    head, tail = text[: text.index("<url>")].rstrip(" \t"), text[text.rindex("</url>") + len("</url>") :]
+    entries = URL_ENTRY.findall(text)
+
+    def language_of(entry: str) -> str | None:
+        path = LOC.search(entry)[1].removeprefix(site_url.rstrip("/") + "/")
+        return next((lang for lang in others if path.startswith(f"{lang}/")), None)
+
+    for lang in [None, *others]:
+        folder = site / lang if lang else site
+        body = head + "".join(e for e in entries if language_of(e) == lang) + tail.lstrip("\n")
+        (folder / "sitemap.xml").write_text(body, encoding="utf-8")
+        with gzip.GzipFile(folder / "sitemap.xml.gz", "wb", mtime=0) as gz:  # same bytes every build
+            gz.write(body.encode("utf-8"))
