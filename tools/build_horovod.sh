@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Build Horovod 0.28.1 (its last release) against the torch in a virtual environment, and install it there.
+#   tools/build_horovod.sh [path/to/python]        (default: .venv/bin/python)
+# No source change: two adjustments to the environment are enough (see the Horovod page).
+# The built wheel is kept per torch build, so the next venv on this machine installs it in seconds.
+set -euo pipefail
+
+PY=${1:-.venv/bin/python}
+HOROVOD=0.28.1
+CLOUDPICKLE=3.1.3 # Horovod's one dependency that torch does not already bring
+CACHE=${HOROVOD_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pytorch-notes/horovod}
+
+# A wheel fits only the exact torch build (and Python) it was compiled against: key the cache on both.
+KEY=$("$PY" -c 'import sys, torch
+print(f"{torch.__version__}-{torch.version.git_version[:12]}-cp{sys.version_info[0]}{sys.version_info[1]}")')
+WHEELS="$CACHE/$HOROVOD-$KEY"
+pip_install() { "$PY" -m pip install --disable-pip-version-check -q "$@"; }
+
+if ! ls "$WHEELS"/horovod-$HOROVOD-*.whl >/dev/null 2>&1; then
+  echo "build_horovod: building horovod $HOROVOD for torch $KEY (a few minutes, once per torch build)"
+  command -v cmake >/dev/null || { echo "build_horovod: cmake (>= 3.13) is needed" >&2; exit 1; }
+  TMP=$(mktemp -d)
+  trap 'rm -rf "$TMP"' EXIT
+
+  # 1. Horovod's CMake pins -std=c++14; torch's headers need C++20. Rewrite the flag as the compiler runs.
+  REAL_CXX=$(command -v "${CXX:-g++}")
+  cat >"$TMP/c++" <<EOF
+#!/bin/sh
+for a do
+  shift
+  case "\$a" in -std=c++14|-std=gnu++14) a=-std=c++20 ;; esac
+  set -- "\$@" "\$a"
+done
+exec "$REAL_CXX" "\$@"
+EOF
+  chmod +x "$TMP/c++"
+
+  # 2. A CUDA build of torch makes Horovod compile its CUDA kernels: point it at the toolkit's real root
+  #    (nvcc on PATH may be a wrapper script elsewhere). Compute capability 7.5 plus its PTX, which newer
+  #    GPUs compile on load; the default (every architecture nvcc knows) takes much longer.
+  if "$PY" -c 'import sys, torch; sys.exit(torch.version.cuda is None)'; then
+    NVCC=${HOROVOD_CUDA_HOME:+$HOROVOD_CUDA_HOME/bin/nvcc}
+    NVCC=${NVCC:-$(command -v nvcc || true)}
+    [ -n "$NVCC" ] || { echo "build_horovod: torch is a CUDA build, so Horovod needs the CUDA toolkit (nvcc)" >&2; exit 1; }
+    touch "$TMP/probe.cu" # nvcc's dry run names the folder it really runs from
+    CUDA_ROOT=$(cd "$TMP" && "$NVCC" --dryrun -c probe.cu 2>&1 | sed -n 's/^#\$ _HERE_=\(.*\)\/bin$/\1/p')
+    [ -n "$CUDA_ROOT" ] || { echo "build_horovod: cannot find the CUDA toolkit behind $NVCC" >&2; exit 1; }
+    export CUDA_HOME=$CUDA_ROOT HOROVOD_CUDA_HOME=$CUDA_ROOT
+    export HOROVOD_BUILD_CUDA_CC_LIST=${HOROVOD_BUILD_CUDA_CC_LIST:-75}
+  fi
+
+  # 3. Gloo only (no MPI, no NCCL): horovodrun --gloo starts the ranks itself, no ssh or mpirun needed.
+  #    cmake >= 4 refuses the old cmake_minimum_required of the bundled gloo without the policy minimum.
+  CXX="$TMP/c++" HOROVOD_WITH_PYTORCH=1 HOROVOD_WITHOUT_TENSORFLOW=1 HOROVOD_WITHOUT_MXNET=1 \
+    HOROVOD_WITH_GLOO=1 HOROVOD_WITHOUT_MPI=1 HOROVOD_CPU_OPERATIONS=gloo \
+    CMAKE_POLICY_VERSION_MINIMUM=3.5 MAKEFLAGS=${MAKEFLAGS:--j2} \
+    "$PY" -m pip wheel --disable-pip-version-check ${HOROVOD_BUILD_VERBOSE:+-v} --no-deps --no-build-isolation --no-cache-dir \
+    -w "$TMP/out" "horovod==$HOROVOD"
+  mkdir -p "$WHEELS"
+  mv "$TMP"/out/horovod-$HOROVOD-*.whl "$WHEELS/"
+fi
+
+pip_install --no-deps "cloudpickle==$CLOUDPICKLE" "$WHEELS"/horovod-$HOROVOD-*.whl
+"$PY" -c 'import horovod, horovod.torch as hvd
+assert hvd.gloo_built(), "built without gloo"
+print("build_horovod: horovod", horovod.__version__, "installed; gloo", hvd.gloo_built(), "cuda", hvd.cuda_built())'
