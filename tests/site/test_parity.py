@@ -36,7 +36,8 @@ def test_python_fences_are_includes_of_existing_files(lang, page):
     for inc in includes(lang, page):
         path = inc.split(":")[0]
         assert (ROOT / path).is_file(), f"{lang}/{page}: includes missing file {path}"
-        assert path.startswith(("snippets/", "examples/")), f"{lang}/{page}: includes {path}"
+        # tools/: shell scripts a page shows in a bash fence (the Horovod build recipe), never Python
+        assert path.startswith(("snippets/", "examples/", "tools/")), f"{lang}/{page}: includes {path}"
 
 
 CJK = "[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
@@ -50,3 +51,12 @@ def test_chinese_paragraphs_are_not_hard_wrapped(page):
         starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
         if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
             pytest.fail(f"zh/{page}: paragraph wrapped after {before.strip()[-20:]!r}")
+
+
+def test_readme_chinese_is_not_hard_wrapped():
+    """GitHub renders a line break inside a Chinese paragraph of the README as a stray space too."""
+    lines = lines_outside_fences((ROOT / "README.md").read_text(encoding="utf-8"))
+    for before, after in zip(lines, lines[1:], strict=False):
+        starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
+        if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
+            pytest.fail(f"README.md: paragraph wrapped after {before.strip()[-20:]!r}")
