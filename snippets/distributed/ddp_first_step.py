@@ -12,7 +12,7 @@ from torch.nn.parallel import DistributedDataParallel
 def main() -> None:
     # torchrun starts one process per rank and gives each RANK, WORLD_SIZE, LOCAL_RANK and the rendezvous.
     local_rank = int(os.environ["LOCAL_RANK"])
-    if torch.cuda.is_available():
+    if torch.cuda.device_count() >= int(os.environ["LOCAL_WORLD_SIZE"]):  # one GPU for each process
         device, backend = torch.device("cuda", local_rank), "nccl"
         torch.cuda.set_device(device)
     else:

@@ -1,0 +1,25 @@
+"""snippets/distributed/step_time.py: the timings vary; what they measure and how they are printed do not."""
+
+import re
+
+from snippet_runner import normalise, read_spec
+
+
+def test_both_runs_report_a_step_time_and_a_throughput(run_snippet):
+    s = run_snippet("distributed/step_time")
+    assert s.one > 0 and s.two > 0
+    lines = s.stdout.splitlines()
+    assert re.fullmatch(r"device: (cuda|cpu, \d+ cores, 1 thread per process)", lines[0])
+    assert re.fullmatch(r"1 process:   [\d.]+ ms per step, \d+ samples/s", lines[1])
+    assert re.fullmatch(r"2 processes: [\d.]+ ms per step, \d+ samples/s", lines[2])
+    assert lines[3] == f"throughput, 2 processes against 1: {s.one * 2 / s.two:.2f}x"
+
+
+def test_the_measured_header_covers_every_varying_number(run_snippet):
+    s = run_snippet("distributed/step_time")
+    shown = normalise(s.stdout, read_spec("snippets/distributed/step_time.py").measured)
+    assert shown.splitlines()[1:] == [
+        "1 process:   <measured> per step, <measured>",
+        "2 processes: <measured> per step, <measured>",
+        "throughput, 2 processes against 1: <measured>",
+    ]
