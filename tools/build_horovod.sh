@@ -17,7 +17,9 @@ WHEELS="$CACHE/$HOROVOD-$KEY"
 pip_install() { "$PY" -m pip install --disable-pip-version-check -q "$@"; }
 
 if ! ls "$WHEELS"/horovod-$HOROVOD-*.whl >/dev/null 2>&1; then
-  echo "build_horovod: building horovod $HOROVOD for torch $KEY (a few minutes, once per torch build)"
+  mkdir -p "$CACHE"
+  LOG="$CACHE/build-$HOROVOD-$KEY.log"
+  echo "build_horovod: building horovod $HOROVOD for torch $KEY (minutes, once per torch build); log: $LOG"
   command -v cmake >/dev/null || { echo "build_horovod: cmake (>= 3.13) is needed" >&2; exit 1; }
   TMP=$(mktemp -d)
   trap 'rm -rf "$TMP"' EXIT
@@ -51,11 +53,15 @@ EOF
 
   # 3. Gloo only (no MPI, no NCCL): horovodrun --gloo starts the ranks itself, no ssh or mpirun needed.
   #    cmake >= 4 refuses the old cmake_minimum_required of the bundled gloo without the policy minimum.
-  CXX="$TMP/c++" HOROVOD_WITH_PYTORCH=1 HOROVOD_WITHOUT_TENSORFLOW=1 HOROVOD_WITHOUT_MXNET=1 \
+  if ! CXX="$TMP/c++" HOROVOD_WITH_PYTORCH=1 HOROVOD_WITHOUT_TENSORFLOW=1 HOROVOD_WITHOUT_MXNET=1 \
     HOROVOD_WITH_GLOO=1 HOROVOD_WITHOUT_MPI=1 HOROVOD_CPU_OPERATIONS=gloo \
-    CMAKE_POLICY_VERSION_MINIMUM=3.5 MAKEFLAGS=${MAKEFLAGS:--j2} \
-    "$PY" -m pip wheel --disable-pip-version-check ${HOROVOD_BUILD_VERBOSE:+-v} --no-deps --no-build-isolation --no-cache-dir \
-    -w "$TMP/out" "horovod==$HOROVOD"
+    CMAKE_POLICY_VERSION_MINIMUM=3.5 MAKEFLAGS="-j${HOROVOD_BUILD_JOBS:-$(nproc)}" \
+    "$PY" -m pip wheel -v --disable-pip-version-check --no-deps --no-build-isolation --no-cache-dir \
+    -w "$TMP/out" "horovod==$HOROVOD" >"$LOG" 2>&1; then
+    tail -n 40 "$LOG" >&2
+    echo "build_horovod: the build failed; its whole log: $LOG" >&2
+    exit 1
+  fi
   mkdir -p "$WHEELS"
   mv "$TMP"/out/horovod-$HOROVOD-*.whl "$WHEELS/"
 fi
