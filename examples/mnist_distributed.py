@@ -38,7 +38,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--epochs", type=int, default=2, help="passes over the training set (default 2)")
     parser.add_argument("--batch-size", type=int, default=32, help="images per step and process (default 32)")
-    parser.add_argument("--lr", type=float, default=0.01, help="SGD learning rate, momentum 0.9 (default 0.01)")
+    parser.add_argument(
+        "--lr", type=float, default=0.01, help="SGD learning rate, momentum 0.9 (default 0.01)"
+    )
     parser.add_argument("--samples", type=int, default=2048, help="generated training images (default 2048)")
     parser.add_argument("--seed", type=int, default=0, help="seeds the data and the weights (default 0)")
     parser.add_argument("--save", metavar="PATH", help="rank 0 writes the trained weights here")
@@ -114,7 +116,6 @@ def main(argv: list[str]) -> None:
     )
     if args.save and rank == 0:
         torch.save(model.module.state_dict(), args.save)  # one writer; load with map_location elsewhere
-    dist.barrier()  # nobody leaves before the checkpoint is complete
     dist.destroy_process_group()
 
 

@@ -38,10 +38,6 @@ def main() -> None:
     restored.load_state_dict(state)
     same = all(torch.equal(a, b) for a, b in zip(restored.parameters(), ddp.module.parameters(), strict=True))
     print(f"rank {rank}: loaded onto {state['weight'].device}, equal to the trained weights: {same}")
-
-    dist.barrier()  # everyone has read it before rank 0 deletes it (only to leave the folder clean)
-    if rank == 0:
-        os.remove(path)
     dist.destroy_process_group()
 
 
