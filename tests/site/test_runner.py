@@ -82,7 +82,7 @@ def test_headers_declare_the_kind(tree):
     [
         (
             "# run: mpirun -n 2 snippets/demo/x.py\n",
-            "unknown launcher 'mpirun' in '# run:'; known: python, torchrun",
+            "unknown launcher 'mpirun' in '# run:'; known: python, torchrun, horovodrun",
         ),
         ("# run: python snippets/demo/other.py\n", "'# run:' must name this file as the reader runs it"),
         ("# runs: python snippets/demo/x.py\n", "unknown header '# runs:'"),
