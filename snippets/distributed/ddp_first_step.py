@@ -1,4 +1,5 @@
 # run: torchrun --standalone --nproc-per-node 2 snippets/distributed/ddp_first_step.py
+# record: cuda
 """Two processes, one model: after a DDP step every rank holds the same weights."""
 
 import os

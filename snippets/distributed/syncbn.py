@@ -26,7 +26,7 @@ def main() -> None:
     model = nn.Sequential(nn.Conv2d(3, 2, 3), nn.BatchNorm2d(2), nn.ReLU())
     model = nn.SyncBatchNorm.convert_sync_batchnorm(model)  # swaps every BatchNorm*d, keeps its state
     if rank == 0:
-        print("after convert_sync_batchnorm:", [type(m).__name__ for m in model])
+        print(f"{dist.get_backend()}; after convert_sync_batchnorm:", [type(m).__name__ for m in model])
 
     torch.manual_seed(100 + rank)  # 4 feature maps of 2 channels per rank, shifted so the ranks differ
     h = (torch.randn(4, 2, 3, 3) + rank).to(device)

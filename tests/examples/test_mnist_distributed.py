@@ -18,34 +18,47 @@ TORCHRUN = Path(sys.executable).with_name("torchrun")
 
 
 @cache
-def launch(save: str) -> subprocess.CompletedProcess:
-    """torchrun --standalone --nproc-per-node 2 examples/mnist_distributed.py (3 epochs of 512 images)."""
-    command = [str(TORCHRUN), "--standalone", "--nproc-per-node", "2", str(EXAMPLE)]
-    command += ["--epochs", "3", "--samples", "512", "--save", save]
+def launch(workdir: str) -> tuple[int, str, str]:
+    """torchrun --standalone --nproc-per-node 2 examples/mnist_distributed.py (3 epochs of 512 images):
+    (exit code, every rank's stdout, rank 0 first, torchrun's own output). Each rank writes its own log
+    (--log-dir, --redirects 3), so lines from the two processes cannot run into each other."""
+    logs = Path(workdir, "logs")
+    command = [
+        str(TORCHRUN),
+        "--standalone",
+        "--nproc-per-node",
+        "2",
+        "--log-dir",
+        str(logs),
+        "--redirects",
+        "3",
+    ]
+    command += [str(EXAMPLE), "--epochs", "3", "--samples", "512", "--save", str(Path(workdir, "mnist.pt"))]
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="error")
-    return subprocess.run(
+    run = subprocess.run(
         command, capture_output=True, text=True, timeout=300, env=env, start_new_session=True, check=False
     )
+    ranks = sorted(logs.glob("*/attempt_0/[0-9]*"), key=lambda d: int(d.name))
+    out = "".join((d / "stdout.log").read_text() for d in ranks)
+    return run.returncode, out, run.stdout + run.stderr
 
 
 def test_two_processes_train_and_agree(tmp_path_factory):
-    save = tmp_path_factory.getbasetemp() / "mnist.pt"
-    run = launch(str(save))
-    assert run.returncode == 0, run.stdout + run.stderr
-    out = run.stdout
+    code, out, launcher = launch(str(tmp_path_factory.getbasetemp()))
+    assert code == 0, out + launcher
     assert re.search(
         r"^2 processes on (cpu \(gloo\)|cuda \(nccl\)), 512 images, 8 steps per epoch of 32 x 2", out, re.M
     )
-    assert sorted(re.findall(r"^rank (\d): weights identical on all 2 ranks: True$", out, re.M)) == ["0", "1"]
+    assert re.findall(r"^rank (\d): weights identical on all 2 ranks: True$", out, re.M) == ["0", "1"]
     losses = [float(v) for v in re.findall(r"^epoch \d: mean training loss ([\d.]+)$", out, re.M)]
     assert len(losses) == 3
     assert losses[-1] < losses[0] / 2  # measured on CPU: 3.03, 2.13, 0.34
 
 
 def test_rank0_checkpoint_loads_anywhere(tmp_path_factory):
-    save = tmp_path_factory.getbasetemp() / "mnist.pt"
-    assert launch(str(save)).returncode == 0
-    state = torch.load(save, map_location="cpu", weights_only=True)
+    workdir = tmp_path_factory.getbasetemp()
+    assert launch(str(workdir))[0] == 0
+    state = torch.load(workdir / "mnist.pt", map_location="cpu", weights_only=True)
     assert not any(k.startswith("module.") for k in state)  # saved from model.module
     assert state["9.weight"].shape == (10, 7 * 7 * 32)
 
