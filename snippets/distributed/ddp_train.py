@@ -51,8 +51,8 @@ def main() -> None:
     print("parameters identical on every rank:", all(torch.equal(p, flat) for p in everyone))
     combined = [[torch.cat(t) for t in zip(*step, strict=True)] for step in zip(*per_rank, strict=True)]
     single = train(alone, combined, device)  # one process; each step sees every rank's batch
-    print(f"max |DDP - single process| = {(flat - single).abs().max().item():.1e}")
-    print("allclose(atol=1e-6):", torch.allclose(flat, single, atol=1e-6))
+    diff = (flat - single).abs().max().item()  # rounding only: the order of float additions differs
+    print("largest |DDP - single process| below 1e-6:", diff < 1e-6, "| bitwise equal:", diff == 0)
     dist.destroy_process_group()
 
 
