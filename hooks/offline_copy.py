@@ -1,0 +1,109 @@
+"""MkDocs hook: the downloadable offline copy, site/pytorch-notes-offline.zip, that works from file://.
+
+`mkdocs build` ends with a second build of the same project with PYTORCH_NOTES_OFFLINE=true, which turns on
+Material's `offline` plugin (mkdocs.yml): pages become tensors.html instead of tensors/ (a folder URL means
+nothing on file://), and search loads its index as a script, because file:// pages may not fetch. Three
+things the plugin alone does not get right here, so this hook does them in the offline build:
+
+- It loads the worker shim (iframe-worker) from unpkg.com; the copy must not reach any host, so the shim is
+  shipped from hooks/vendor/iframe-worker/ (see SOURCE there) and named in `extra.polyfills` first, which
+  keeps the plugin from adding its CDN address.
+- It writes search/search_index.js once, from the index of every language merged by mkdocs-static-i18n;
+  hooks/search_per_language.py then splits the JSON. Here each language gets the script of its own index,
+  written after that split.
+- The second build reuses the snippet cache of the first, so it runs nothing (it fails if it has to).
+
+The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same bytes for the same site).
+`mkdocs serve` skips the copy: live reload would redo the second build on every edit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+ENV = "PYTORCH_NOTES_OFFLINE"
+ZIP_NAME = "pytorch-notes-offline.zip"
+FOLDER = "pytorch-notes"  # the one folder inside the zip
+SHIM = Path(__file__).resolve().parent / "vendor" / "iframe-worker" / "shim.js"
+SHIM_DEST = "assets/javascripts/iframe-worker-shim.js"
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
+_command = {"name": None}
+
+
+def offline_build() -> bool:
+    return os.environ.get(ENV) == "true"
+
+
+def on_startup(command, dirty):
+    _command["name"] = command
+
+
+@event_priority(100)  # before Material's offline plugin, which adds the unpkg shim unless one is named
+def on_config(config):
+    if offline_build():
+        config.extra["polyfills"] = [SHIM_DEST]
+    return config
+
+
+@event_priority(-300)  # after mkdocs-static-i18n (-100) merged and hooks/search_per_language.py (-200) split
+def on_post_build(config):
+    if config.plugins["i18n"].building:
+        return  # a nested per-language build; the whole site is not there yet
+    site = Path(config.site_dir)
+    if offline_build():
+        finish_offline_site(site)
+    elif _command["name"] == "build":
+        (site / ZIP_NAME).unlink(missing_ok=True)
+        with tempfile.TemporaryDirectory(prefix="pytorch-notes-offline-") as tmp:
+            build_offline(Path(config.config_file_path), Path(tmp) / FOLDER)
+            write_zip(Path(tmp) / FOLDER, site / ZIP_NAME)
+
+
+def finish_offline_site(site: Path) -> None:
+    target = site / SHIM_DEST
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(SHIM, target)
+    indexes = sorted(site.rglob("search/search_index.json"))
+    if not indexes:
+        raise PluginError(f"{__name__}: the offline build wrote no search index")
+    for index in indexes:
+        data = json.loads(index.read_text(encoding="utf-8"))  # must be the split, valid JSON
+        script = "var __index = " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        index.with_suffix(".js").write_text(script, encoding="utf-8")
+
+
+def build_offline(config_file: Path, site_dir: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
+        cwd=config_file.parent,
+        env=dict(os.environ, **{ENV: "true"}, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise PluginError(f"the offline copy's build failed:\n{(proc.stdout + proc.stderr)[-6000:]}")
+    ran = [int(n) for n in RAN.findall(proc.stderr)]
+    if not ran or any(ran):
+        raise PluginError(f"the offline copy's build ran snippets itself:\n{proc.stderr[-3000:]}")
+
+
+def write_zip(folder: Path, target: Path) -> None:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"{FOLDER}/{path.relative_to(folder).as_posix()}", ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())

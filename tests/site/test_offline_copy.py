@@ -1,0 +1,188 @@
+"""The downloadable offline copy (site/pytorch-notes-offline.zip, made by hooks/offline_copy.py) works from
+file://, as a reader who unzipped it opens it: pages render with their code and outputs, links between pages
+and languages work, and search finds Chinese and English words in the reader's language. Debian's Chromium,
+driven by Playwright, opens the files directly (no server); no request may leave the unzipped folder.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from offline_copy import FOLDER, ZIP_NAME
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "offline"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's package (`make browser-deps`); never `playwright install`
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 15_000
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def unzipped(built_site, tmp_path_factory) -> Path:
+    archive = built_site / ZIP_NAME
+    assert archive.is_file(), f"the build wrote no {ZIP_NAME}"
+    target = tmp_path_factory.mktemp("offline")
+    with zipfile.ZipFile(archive) as zf:
+        names = zf.namelist()
+        assert all(n.startswith(f"{FOLDER}/") for n in names), "the zip must hold one folder"
+        zf.extractall(target)
+    return target / FOLDER
+
+
+class Reader:
+    """One Chromium page on file:// URLs, with every request it (and its search worker) made."""
+
+    def __init__(self, context, root: Path):
+        self.root = root
+        self.page = context.new_page()
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+
+    def open(self, path: str) -> None:
+        self.page.goto((self.root / path).as_uri(), wait_until="load")
+
+    def path(self) -> str:
+        """The page's path inside the unzipped folder."""
+        return Path(unquote(urlsplit(self.page.url).path)).relative_to(self.root).as_posix()
+
+    def h1(self) -> str:
+        return self.page.locator("article h1").first.inner_text().removesuffix("¶").strip()
+
+    def search(self, query: str) -> list[str]:
+        """Type `query` into Material's search box; the paths (without query or anchor) of the results."""
+        box = self.page.locator("input.md-search__input")
+        box.click()
+        box.fill(query)
+        box.press("End")  # Material searches on keyup; fill() sends none (as an IME committing 张量)
+        items = self.page.locator(".md-search-result__item > a")
+        items.first.wait_for(state="visible")
+        return [
+            Path(unquote(urlsplit(href).path)).relative_to(self.root).as_posix()
+            for href in items.evaluate_all("links => links.map(a => a.href)")
+        ]
+
+    def foreign(self) -> list[str]:
+        """Requests for anything but the unzipped files (data: URLs and the worker's iframe are local)."""
+        local = self.root.as_uri() + "/"
+        return [
+            u
+            for u in self.requests
+            if not (u.startswith(local) or u.startswith(("data:", "blob:", "about:")))
+        ]
+
+
+@pytest.fixture(scope="module")
+def reader(unzipped):
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():  # a missing browser is a setup error, never a silent skip
+        pytest.fail(f"{CHROMIUM} missing: run `make browser-deps` (make test does)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(locale="zh-CN", viewport={"width": 1280, "height": 900})
+            context.set_default_timeout(TIMEOUT_MS)
+            yield Reader(context, unzipped)
+        finally:
+            browser.close()
+
+
+@pytest.fixture(autouse=True)
+def stays_in_the_folder(reader):
+    seen = len(reader.requests), len(reader.errors)
+    yield
+    foreign = [u for u in reader.foreign() if u not in reader.requests[: seen[0]]]
+    assert not foreign, f"the offline copy asked for something outside its folder: {foreign}"
+    assert not reader.errors[seen[1] :], f"JavaScript or console errors: {reader.errors[seen[1] :]}"
+
+
+def test_the_copy_holds_every_page_of_the_site(built_site, unzipped):
+    """One file per page of the hosted site (tensors/index.html there is tensors.html here)."""
+    hosted = {
+        p.relative_to(built_site).as_posix().removesuffix("/index.html").removesuffix("index.html")
+        for p in built_site.rglob("index.html")
+    }
+    offline = {
+        p.relative_to(unzipped).as_posix().removesuffix(".html").removesuffix("index")
+        for p in unzipped.rglob("*.html")
+        if p.name != "404.html"
+    }
+    assert {p.rstrip("/") for p in offline} == {p.rstrip("/") for p in hosted}
+    for lang_root in (unzipped, unzipped / "en"):
+        script = (lang_root / "search" / "search_index.js").read_text(encoding="utf-8")
+        assert script.startswith("var __index = {")
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "lang"),
+    [("tensors.html", "张量", "zh"), ("en/tensors.html", "Tensors", "en")],
+)
+def test_a_page_renders_with_its_code_and_outputs(reader, path, title, lang):
+    reader.open(path)
+    assert reader.page.locator("html").get_attribute("lang") == lang
+    assert reader.h1() == title
+    code = reader.page.locator("article div.highlight span.filename", has_text="snippets/tensors/creation.py")
+    assert code.count() == 1
+    output = reader.page.locator("article div.snippet-output").first
+    assert output.is_visible() and output.inner_text().strip(), "no build output under the first snippet"
+    # The page's stylesheet and script came from the folder: Material's header and sidebar are laid out.
+    assert reader.page.locator("body").get_attribute("data-md-color-scheme") == "default"
+    assert reader.page.locator("nav.md-nav--primary").is_visible()
+    reader.page.screenshot(path=str(ARTIFACTS / f"{lang}-tensors.png"), full_page=False)
+
+
+def test_a_notebook_page_renders_with_its_outputs(reader):
+    reader.open("notebooks/train-classifier.html")
+    assert reader.page.locator(".jupyter-wrapper .jp-CodeCell").count() >= 2
+    assert reader.page.locator(".jupyter-wrapper .jp-OutputArea-output").count() >= 1
+
+
+def test_navigation_and_the_language_switcher_work(reader):
+    reader.open("tensors.html")
+    with reader.page.expect_navigation(wait_until="load"):
+        reader.page.locator("nav.md-nav--primary a.md-nav__link[href='autograd.html']").click()
+    assert reader.path() == "autograd.html"
+    assert reader.h1() == "自动求导"
+    selector = reader.page.locator("header .md-select")
+    selector.locator("button").hover()
+    link = selector.locator("a.md-select__link[hreflang='en']")
+    link.wait_for(state="visible")
+    with reader.page.expect_navigation(wait_until="load"):
+        link.click()
+    assert reader.path() == "en/autograd.html"
+    assert reader.h1() == "Autograd"
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "first"),
+    [
+        ("index.html", "张量", "tensors.html"),
+        ("notebooks/train-classifier.html", "自动求导", "autograd.html"),
+        ("en/index.html", "autograd", "en/autograd.html"),
+        ("en/notebooks/train-classifier.html", "autograd", "en/autograd.html"),
+    ],
+)
+def test_search_works_from_file_urls(reader, start, query, first):
+    """Material's search worker cannot fetch search_index.json on file://: the copy loads the index as a
+    script and runs the worker in an iframe. Results stay in the page's language."""
+    reader.open(start)
+    results = reader.search(query)
+    assert results[0] == first, results
+    english = [r.startswith("en/") for r in results]
+    assert all(english) if start.startswith("en/") else not any(english), results
