@@ -1,0 +1,157 @@
+"""Every internal link and anchor of the built site works, checked by a real link checker (LinkChecker).
+
+LinkChecker crawls the site served on 127.0.0.1 from the home page, fetching every page and asset it links
+to and, with its AnchorCheck plugin, finding the target of every #anchor. External links are never fetched
+(the build machine has no network): they are listed in test-artifacts/links/external.txt for a human.
+
+The code-line anchors (#__codelineno-3-12, one per line of every code block, about ten thousand) are left to
+a direct check here: LinkChecker downloads and parses the whole page again for each anchor URL, which would
+take hours; each is a link from a page to an id on the same page, so reading that page once is enough.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from snippet_runner import start_server, stop_server
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "links"
+LINKCHECKER = Path(sys.executable).parent / "linkchecker"
+SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url when SITE_URL is unset, as in the tests
+CONFIG = """\
+[filtering]
+checkextern=0
+ignore=
+  __codelineno-
+[AnchorCheck]
+"""
+CODE_LINE_LINK = re.compile(r'href="#(__codelineno-[\w-]+)"')
+
+pytestmark = pytest.mark.slow
+
+
+def linkcheck(base: str, tmp_path: Path) -> list[dict]:
+    """Run LinkChecker from `base`; one dict per URL it met (its CSV columns: url, parentname, result,
+    valid, warningstring, infostring, ...)."""
+    config = tmp_path / "linkcheckerrc"
+    config.write_text(CONFIG, encoding="utf-8")
+    proc = subprocess.run(
+        [str(LINKCHECKER), "--config", str(config), "--no-status", "--verbose", "--output", "csv", base],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    # Exit status 1 means "found errors", which the tests read from the rows; anything else is a failure.
+    assert proc.returncode in (0, 1), f"linkchecker failed ({proc.returncode}):\n{proc.stderr[-3000:]}"
+    body = proc.stdout[proc.stdout.index("urlname;") :]
+    body = "\n".join(line for line in body.splitlines() if not line.startswith("# Stopped checking"))
+    return list(csv.DictReader(io.StringIO(body), delimiter=";"))
+
+
+def is_local(url: str, base: str) -> bool:
+    return url.startswith(base)
+
+
+def problems(rows: list[dict], base: str) -> list[str]:
+    """Broken internal links: invalid results (404, …) and warnings (an anchor that is not on its page)."""
+    return [
+        f"{r['url']} (on {r['parentname'] or 'the start page'}): {r['result']} {r['warningstring']}".strip()
+        for r in rows
+        if is_local(r["url"], base) and (r["valid"] != "True" or r["warningstring"])
+    ]
+
+
+def test_no_internal_link_or_anchor_is_broken(built_site, served_site, tmp_path):
+    rows = linkcheck(served_site, tmp_path)
+    broken = problems(rows, served_site)
+    assert not broken, "broken links:\n" + "\n".join(broken)
+
+    # It really crawled the site: every page was fetched, and anchors were checked.
+    fetched = {urlsplit(r["url"]).path for r in rows if r["result"] == "200 OK"}
+    pages = {
+        "/" + p.relative_to(built_site).as_posix().removesuffix("index.html")
+        for p in built_site.rglob("*.html")
+        if p.name != "404.html"  # reached only by a missing URL
+    }
+    assert pages - fetched == set(), f"pages the link checker never reached: {sorted(pages - fetched)}"
+    anchors = [r for r in rows if is_local(r["url"], served_site) and "#" in r["url"]]
+    assert len(anchors) > 100, f"only {len(anchors)} anchors checked"
+
+    # The canonical links and the sitemap name the pages at site_url; each must be a page of this site.
+    own = sorted({r["url"] for r in rows if r["url"].startswith(SITE_URL)})
+    assert own, "no canonical links found"
+    missing = [u for u in own if not (built_site / u.removeprefix(SITE_URL) / "index.html").is_file()]
+    assert not missing, f"canonical links to pages that do not exist: {missing}"
+
+    # External links: listed, never fetched.
+    external: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        url = r["url"]
+        if url.startswith(("http://", "https://")) and not url.startswith((served_site, SITE_URL)):
+            assert "checked only syntax" in r["infostring"], f"{url} was fetched: {r['result']}"
+            external[url].add(urlsplit(r["parentname"]).path)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    lines = [f"{url}\t{', '.join(sorted(parents))}" for url, parents in sorted(external.items())]
+    (ARTIFACTS / "external.txt").write_text(
+        f"# {len(external)} external links (not fetched: no network); each with the pages linking it\n"
+        + "\n".join(lines)
+        + "\n",
+        encoding="utf-8",
+    )
+    assert external, "no external links found: the listing is broken"
+
+
+def test_code_line_anchors_point_into_their_own_page(built_site):
+    """Each line-number link of a code block (#__codelineno-…) has its target id on the same page."""
+    checked = 0
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\sid="([^"]+)"', html))
+        targets = set(CODE_LINE_LINK.findall(html))
+        missing = sorted(targets - ids)
+        assert not missing, f"{page.relative_to(built_site)}: no id for {missing[:5]}"
+        checked += len(targets)
+    assert checked > 1000, f"only {checked} code-line links found"
+
+
+BROKEN_SITE = {
+    "index.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>
+<a href="page.html#there">ok</a> <a href="page.html#nowhere">bad anchor</a> <a href="gone.html">gone</a>
+<a href="https://example.org/docs">external</a></body></html>""",
+    "page.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>p</title></head><body>
+<h2 id="there">There</h2></body></html>""",
+}
+
+
+def test_the_link_checker_catches_a_broken_link_and_a_missing_anchor(tmp_path):
+    """The same checker, on a tiny site with one missing page and one missing anchor, reports both, and
+    lists the external link without fetching it."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name, text in BROKEN_SITE.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    proc, port = start_server(
+        lambda port: [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        rows = linkcheck(base, tmp_path)
+    finally:
+        stop_server(proc)
+    broken = problems(rows, base)
+    assert len(broken) == 2, broken
+    assert any(b.startswith(f"{base}gone.html ") and "404" in b for b in broken), broken
+    assert any(b.startswith(f"{base}page.html#nowhere ") and "Anchor `nowhere' " in b for b in broken), broken
+    external = [r for r in rows if r["url"] == "https://example.org/docs"]
+    assert len(external) == 1 and "checked only syntax" in external[0]["infostring"], external
