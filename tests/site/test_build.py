@@ -47,11 +47,13 @@ def test_every_include_is_followed_by_its_output_or_a_notice(built_site, lang):
     for page in doc_pages(lang):
         snippet_includes = [p.split(":")[0] for p in includes(lang, page) if p.startswith("snippets/")]
         html = built_page(built_site, lang, page)
-        titles = re.findall(r'<span class="filename">([^<]*)</span>', html)
+        # A file's title links to it in the repository (hooks/source_links.py); an output's title does not.
+        found = list(re.finditer(r'<span class="filename">(?:<a [^>]*>)?([^<]*)(?:</a>)?</span>', html))
+        titles = [m[1] for m in found]
         for path in snippet_includes:
             i = titles.index(path)
             if read_spec(path).needs_cuda and device != "cuda":
-                after = html[html.index(f'<span class="filename">{path}</span>') :]
+                after = html[found[i].start() :]
                 notice = after[: after.index("</div>", after.index('class="admonition note"'))]
                 assert NOT_RUN[lang] in notice or RECORDED[lang] in after, (
                     f"{lang}/{page}: {path} shows nothing"
