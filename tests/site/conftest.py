@@ -44,6 +44,7 @@ COPIED = [
     "overrides",
     "snippets",
     "examples",
+    "tools",
     "recordings",
     "bench",
     ".cache",
