@@ -31,6 +31,11 @@ from snippet_runner import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+# Launched snippets (torchrun, horovodrun) cost seconds per run. tests/site/test_cache.py runs every snippet
+# once in a fresh interpreter, as the reader would, for its determinism check, and keeps the launched ones'
+# records here; the snippet-test modules run later in children forked from this process, inherit them, and
+# assert on that same run instead of launching each program a third time (the build was the first).
+FRESH_LAUNCHES: dict[str, object] = {}
 FORKED = (ROOT / "tests" / "snippets", ROOT / "tests" / "examples")
 
 
@@ -159,12 +164,14 @@ def run_snippet():
 @pytest.fixture(scope="module")
 def launch_snippet():
     """launch_snippet("distributed/ddp_first_step") -> the Record of running it as its `# run:` line says
-    (torchrun and friends): its .output has every rank's lines, rank by rank. Once per test module."""
+    (torchrun and friends): its .output has every rank's lines, rank by rank. Once per test module, or none:
+    see FRESH_LAUNCHES."""
     runs = {}
 
     def launch(name: str):
+        path = f"snippets/{name}.py"
         if name not in runs:
-            runs[name] = run_one(f"snippets/{name}.py", detect_device(), fresh=True)
+            runs[name] = FRESH_LAUNCHES.get(path) or run_one(path, detect_device(), fresh=True)
         return runs[name]
 
     return launch

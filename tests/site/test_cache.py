@@ -19,6 +19,7 @@ from snippet_runner import (
     snippet_payload,
 )
 
+from tests.conftest import FRESH_LAUNCHES
 from tests.site.conftest import build_log
 
 pytestmark = pytest.mark.slow
@@ -49,6 +50,7 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(project):
 def fresh_runs(built_site):
     """Every snippet once more, each in a fresh interpreter as `python <file>` (or its `# run:` launcher)."""
     records, _ = run_all(device=detect_device(), fresh=True, use_cache=False)
+    FRESH_LAUNCHES.update({p: r for p, r in records.items() if read_spec(p).argv[0] != "python"})
     return records
 
 

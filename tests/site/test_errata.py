@@ -31,7 +31,14 @@ class Links(HTMLParser):
             self.ids.add(attrs["id"])
         if tag == "article":
             self.depth += 1
-        if tag == "a" and self.depth and attrs.get("href") and "headerlink" not in (attrs.get("class") or ""):
+        classes = attrs.get("class") or ""
+        # The page's own permalinks and "edit this page" button are not entries' links.
+        if (
+            tag == "a"
+            and self.depth
+            and attrs.get("href")
+            and not {"headerlink", "md-content__button"} & set(classes.split())
+        ):
             self.links.append(attrs["href"])
 
     def handle_endtag(self, tag):
