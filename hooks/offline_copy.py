@@ -20,12 +20,14 @@ The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -41,6 +43,7 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
 _command = {"name": None}
+log = logging.getLogger("mkdocs.hooks.offline_copy")
 
 
 def offline_build() -> bool:
@@ -67,9 +70,12 @@ def on_post_build(config):
         finish_offline_site(site)
     elif _command["name"] == "build":
         (site / ZIP_NAME).unlink(missing_ok=True)
+        start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="pytorch-notes-offline-") as tmp:
             build_offline(Path(config.config_file_path), Path(tmp) / FOLDER)
             write_zip(Path(tmp) / FOLDER, site / ZIP_NAME)
+        size = (site / ZIP_NAME).stat().st_size / 2**20
+        log.info("offline copy: %s, %.1f MB, built in %.1f s", ZIP_NAME, size, time.perf_counter() - start)
 
 
 def finish_offline_site(site: Path) -> None:
