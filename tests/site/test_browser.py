@@ -1,20 +1,36 @@
-"""Real-browser smoke test: Debian's Chromium, driven by Playwright, reads the built site as a reader does.
+"""Real-browser tests: Debian's Chromium, driven by Playwright, reads the built site as readers do.
 
-It checks both Tensors pages (title, language, code with its build-time output), that the language switcher
-keeps the reader on the same page, that search finds Chinese and English words, and that no request leaves
-127.0.0.1 (the site must work offline and from mainland China: no CDN, no Google Fonts). Full-page
-screenshots go to test-artifacts/browser/ for a human to look at. Each test also fails on a JavaScript error.
+Every page of the nav, in zh and in en (the list comes from mkdocs.yml's nav, checked against the nav the
+built site shows):
+- renders: its title as H1, every included file as a code block in order, and under every snippet its build
+  output (or the marked "CUDA only" notice); a notebook page shows cells, outputs and its download button;
+- the language switcher points at the same page in the other language;
+- axe-core (every rule tagged WCAG 2.0/2.1 A and AA) finds nothing, in the light scheme and in the dark one
+  (a second page whose system prefers dark; it runs axe at the same time, in its own renderer process);
+- at a 375 px wide viewport the page itself never scrolls sideways (code and tables scroll in their boxes);
+- a full-page screenshot goes to test-artifacts/browser/<lang>-<page>.png for a human to look at.
+Then: search finds the right page first and stays in the reader's language, notebook results show prose and
+not code, the copy button copies the snippet file, the phone menu opens, dark mode toggles, the keyboard
+alone reaches search, a result, the language switcher and the palette with a visible focus ring at every
+step, and zh pages use a CJK font with Chinese line spacing.
+
+Each test also fails on a request that leaves 127.0.0.1 (the site must work offline and from mainland China:
+no CDN, no Google Fonts), on any response >= 400 (no sitemap probe, no missing asset), on a JavaScript error
+and on a console error. One Chromium serves the whole module: a light and a dark desktop page, reused by
+every test, and a phone-sized one for the menu test.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
+import yaml
+
+from tests.site.pages import includes
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -29,7 +45,16 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 LOCAL_HOST = "127.0.0.1"
-TIMEOUT_MS = 10_000  # a local static site answers in milliseconds; fail fast instead of hanging
+TIMEOUT_MS = 20_000  # a local static site answers in milliseconds; axe on a long page takes seconds
+DESKTOP = {"width": 1280, "height": 900}
+PHONE_WIDTH = 375
+LANGS = {"zh": "", "en": "en/"}  # URL prefix of each language
+AXE_OPTIONS = {  # WCAG 2.1 AA: every axe rule tagged for levels A and AA of WCAG 2.0 and 2.1
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "resultTypes": ["violations"],
+}
+CJK_FONTS = ("PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei")
+INSTALLED_CJK_FONT = "Noto Sans CJK SC"  # Debian's fonts-noto-cjk, installed by `make browser-deps`
 
 pytestmark = pytest.mark.slow
 
@@ -39,44 +64,146 @@ def is_local(url: str) -> bool:
     return parts.scheme in ("data", "blob") or parts.hostname == LOCAL_HOST
 
 
+# ---------------------------------------------------------------------------------------------------------
+# The pages: mkdocs.yml's nav
+
+
+class _NavLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml without resolving its tags (!ENV, python objects): only the nav is wanted."""
+
+
+_NavLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+_NavLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+@dataclass(frozen=True)
+class Page:
+    src: str  # relative to docs/<lang>/: "tensors.md", "notebooks/train-classifier.ipynb"
+    path: str  # URL path under the language root: "tensors/", "" for the home page
+
+    @property
+    def slug(self) -> str:
+        return self.path.strip("/").replace("/", "-") or "home"
+
+    @property
+    def notebook(self) -> bool:
+        return self.src.endswith(".ipynb")
+
+
+def nav_pages() -> list[Page]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_NavLoader)
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, str):
+                yield item
+            else:
+                for value in item.values():
+                    yield from ([value] if isinstance(value, str) else walk(value))
+
+    pages = []
+    for src in walk(config["nav"]):
+        stem = src.rsplit(".", 1)[0]
+        pages.append(Page(src, "" if stem == "index" else f"{stem.removesuffix('/index')}/"))
+    return pages
+
+
+PAGES = nav_pages()
+PAGE_CASES = [pytest.param(lang, page, id=f"{lang}-{page.slug}") for lang in LANGS for page in PAGES]
+
+
+def url_path(lang: str, page_path: str) -> str:
+    return f"/{LANGS[lang]}{page_path}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The browser
+
+
 @dataclass
 class Browser:
-    """One Chromium page in a fresh profile, with a record of every request it (and its workers) made."""
+    """One Chromium page in its own context, with a record of what it requested and what went wrong."""
 
     base: str
+    context: object
     page: object
+    scheme_wanted: str  # Material's scheme the reader's system preference selects: "default" or "slate"
     requests: list[str] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)  # "404 http://..." for responses >= 400
     page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
 
     def open(self, path: str) -> None:
+        """Load `path` in the scheme of the system preference (a toggled palette is remembered in
+        localStorage, so a test that toggled and failed could leave it behind)."""
         response = self.page.goto(self.base + path, wait_until="load")
         assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+        if self.scheme() != self.scheme_wanted:
+            self.page.evaluate("localStorage.clear()")
+            self.page.reload(wait_until="load")
+            assert self.scheme() == self.scheme_wanted
 
     def path(self) -> str:
         return urlsplit(self.page.url).path
+
+    def scheme(self) -> str:
+        return self.page.locator("body").get_attribute("data-md-color-scheme")
 
     def h1(self) -> str:
         # Material appends a "¶" permalink to headings (toc permalink: true).
         return self.page.locator("article h1").first.inner_text().removesuffix("¶").strip()
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, full_page: bool = True) -> Path:
         target = ARTIFACTS / f"{name}.png"
-        self.page.screenshot(path=str(target), full_page=True)
+        self.page.screenshot(path=str(target), full_page=full_page)
         return target
 
-    def search(self, query: str) -> list[str]:
-        """Type `query` into Material's search box; return the hrefs of the result entries."""
+    def toggle_palette(self, expected: str) -> None:
+        """Click Material's palette toggle, as a reader does; wait until its colour transitions are over."""
+        self.page.locator("form[data-md-component='palette'] label.md-header__button:visible").click()
+        self.wait_for_scheme(expected)
+
+    def wait_for_scheme(self, expected: str) -> None:
+        self.page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{expected}'")
+        # Colours fade for a quarter second; axe must see the end state, not a frame of the fade.
+        self.page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+
+    def axe(self) -> list[dict]:
+        self.start_axe()
+        return self.axe_violations()
+
+    def start_axe(self) -> None:
+        """Start axe-core on the page and return at once (axe_violations() waits for it), so that two pages
+        can be checked at the same time, each in its own renderer process."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        self.page.evaluate(Axe().axe_script)
+        self.page.evaluate(
+            "options => { window.__axe = axe.run(document, options).then(r => r.violations) }", AXE_OPTIONS
+        )
+
+    def axe_violations(self) -> list[dict]:
+        return self.page.evaluate("() => window.__axe")
+
+    def search(self, query: str) -> list[dict]:
+        """Type `query` into Material's search box; return the result entries (href, title, text)."""
         box = self.page.locator("input.md-search__input")
         box.click()  # on a desktop-wide viewport the box sits in the header; this also opens the dialog
         box.fill(query)
         # Material re-runs the query on keyup. fill() (like an IME committing 张量) inserts text without one,
         # so end with a key that leaves the text alone, as a reader's last keystroke would.
         box.press("End")
-        items = self.page.locator(".md-search-result__item")
-        items.first.wait_for(state="visible")
-        return [a.get_attribute("href") or "" for a in self.page.locator(".md-search-result__item a").all()]
+        self.page.locator(".md-search-result__item").first.wait_for(state="visible")
+        return self.page.locator(".md-search-result__item").evaluate_all(
+            """items => items.map(item => {
+                   const article = item.querySelector('article');
+                   const title = article.querySelector('h1, h2');
+                   const rest = [...article.children].filter(e => e !== title);
+                   return {href: item.querySelector('a').href, title: title ? title.innerText : '',
+                           text: rest.map(e => e.innerText).join('\\n')};
+               })"""
+        )
 
     def switch_language(self, hreflang: str) -> None:
         """Open the header's language selector and follow the link for `hreflang`."""
@@ -88,81 +215,325 @@ class Browser:
             link.click()
 
 
+def route_locally(context, b: Browser) -> None:
+    def route(route):
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            b.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    # Context-level, so the search web worker's fetches (index, lunr languages) count too.
+    context.route("**/*", route)
+    context.on("request", lambda r: b.requests.append(r.url))
+    context.on("response", lambda r: r.status >= 400 and b.failed.append(f"{r.status} {r.url}"))
+
+
 @pytest.fixture(scope="module")
-def browser(served_site):
+def chromium():
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.exists():  # a missing browser is a setup error, never a silent skip
         pytest.fail(f"{CHROMIUM} missing: run `make browser-deps` (make test does)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    profile = tempfile.mkdtemp(prefix="pytorch-notes-chromium-")
+    with sync_playwright() as pw:
+        process = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield process
+        finally:
+            process.close()
+
+
+def new_browser(chromium, base: str, color_scheme: str = "light", **context_options) -> Browser:
+    context = chromium.new_context(
+        locale="zh-CN", color_scheme=color_scheme, service_workers="block", **context_options
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    b = Browser(base, context, page, scheme_wanted="slate" if color_scheme == "dark" else "default")
+    route_locally(context, b)
+    page.on("pageerror", lambda e: b.page_errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and b.console_errors.append(f"{m.text} ({m.location})"))
+    return b
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, served_site):
+    b = new_browser(chromium, served_site, viewport=DESKTOP)
+    b.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served_site.rstrip("/"))
     try:
-        with sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                profile,
-                executable_path=str(CHROMIUM),
-                headless=True,
-                args=CHROMIUM_ARGS,
-                viewport={"width": 1280, "height": 900},
-                locale="zh-CN",
-                service_workers="block",
-            )
-            try:
-                context.set_default_timeout(TIMEOUT_MS)
-                page = context.pages[0] if context.pages else context.new_page()
-                b = Browser(base=served_site, page=page)
-
-                def route(route):
-                    url = route.request.url
-                    if is_local(url):
-                        route.continue_()
-                    else:
-                        b.blocked.append(url)
-                        route.abort("blockedbyclient")
-
-                # Context-level, so the search web worker's fetches (index, lunr languages) count too.
-                context.route("**/*", route)
-                context.on("request", lambda r: b.requests.append(r.url))
-                context.on("response", lambda r: r.status >= 400 and b.failed.append(f"{r.status} {r.url}"))
-                page.on("pageerror", lambda e: b.page_errors.append(str(e)))
-                yield b
-            finally:
-                context.close()
+        yield b
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
+        b.context.close()
+
+
+@pytest.fixture(scope="module")
+def dark(chromium, served_site):
+    """A second desktop page whose system prefers dark: Material opens every page in its slate scheme."""
+    b = new_browser(chromium, served_site, color_scheme="dark", viewport=DESKTOP)
+    try:
+        yield b
+    finally:
+        b.context.close()
+
+
+@pytest.fixture
+def phone(chromium, served_site):
+    b = new_browser(
+        chromium,
+        served_site,
+        viewport={"width": PHONE_WIDTH, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    try:
+        yield b
+    finally:
+        b.context.close()
+        assert not [u for u in b.requests if not is_local(u)], b.requests
+        assert not b.failed, f"failed requests: {b.failed}"
+        assert not b.page_errors + b.console_errors, b.page_errors + b.console_errors
 
 
 @pytest.fixture(autouse=True)
-def stays_local(browser):
-    """Every test also fails on its own if it sent anything off 127.0.0.1 or hit a script error."""
-    seen, errors = len(browser.requests), len(browser.page_errors)
+def stays_local(browser, dark):
+    """Every test also fails on its own if it sent anything off 127.0.0.1, got a response >= 400 or hit a
+    JavaScript or console error, in either desktop page."""
+    seen = {
+        id(b): (len(b.requests), len(b.failed), len(b.page_errors), len(b.console_errors))
+        for b in (browser, dark)
+    }
     yield
-    foreign = [u for u in browser.requests[seen:] if not is_local(u)]
-    assert not foreign, f"requests left {LOCAL_HOST}: {foreign}"
-    assert not browser.page_errors[errors:], f"JavaScript errors: {browser.page_errors[errors:]}"
+    for b in (browser, dark):
+        requests, failed, page_errors, console_errors = seen[id(b)]
+        foreign = [u for u in b.requests[requests:] if not is_local(u)]
+        assert not foreign, f"requests left {LOCAL_HOST}: {foreign}"
+        assert not b.failed[failed:], f"failed requests: {b.failed[failed:]}"
+        assert not b.page_errors[page_errors:], f"JavaScript errors: {b.page_errors[page_errors:]}"
+        assert not b.console_errors[console_errors:], f"console errors: {b.console_errors[console_errors:]}"
+
+
+def axe_report(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s)")
+        for node in v["nodes"][:5]:
+            lines.append(f"    {node['target']}: {node.get('failureSummary', '').splitlines()[-1:]}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Every page
+
+
+def markdown_title(lang: str, src: str) -> str:
+    first = (ROOT / "docs" / lang / src).read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# "), f"docs/{lang}/{src} must start with a '# ' title"
+    return first[2:].replace("`", "").strip()
+
+
+BLOCK_TITLES = """blocks => blocks.map(b => {
+    const name = b.querySelector(':scope > span.filename');
+    const next = b.nextElementSibling;
+    return {title: name ? name.textContent.trim() : '',
+            next: next ? next.className : ''};
+})"""
+
+OVERFLOW = """() => {
+    const page = document.scrollingElement;
+    const boxes = [...document.querySelectorAll('article pre > code, .md-typeset__scrollwrap')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1)
+        .map(e => ({what: e.tagName + '.' + e.className, overflowX: getComputedStyle(e).overflowX}));
+    return {scrollWidth: page.scrollWidth, clientWidth: page.clientWidth, innerWidth, boxes};
+}"""
+
+
+@pytest.mark.parametrize(("lang", "page"), PAGE_CASES)
+def test_page(browser, dark, lang, page):
+    path = url_path(lang, page.path)
+    # axe in the dark scheme runs in the other page (and renderer process) while this one is checked.
+    dark.open(path.lstrip("/"))
+    dark.start_axe()
+    browser.open(path.lstrip("/"))
+    p = browser.page
+    assert p.locator("html").get_attribute("lang") == lang
+
+    # Its title, as written on the page and in the nav.
+    title = browser.h1()
+    assert title, f"{path}: no H1"
+    if not page.notebook:
+        assert title == markdown_title(lang, page.src), f"{path}: H1 {title!r}"
+    active = p.locator(".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link--active")
+    assert urlsplit(active.evaluate("a => a.href")).path == path, f"{path}: the nav marks another page"
+    if page.notebook:  # its title comes from the notebook's first heading
+        assert active.inner_text().strip() == title, f"{path}: nav says {active.inner_text()!r}, H1 {title!r}"
+
+    # Code and outputs: each included file is a titled code block, in the order of the markdown, and each
+    # snippet has its build output right under it (or the notice that a CUDA-only snippet did not run).
+    blocks = p.locator("article div.highlight").evaluate_all(BLOCK_TITLES)
+    files = [b for b in blocks if re.match(r"(snippets|examples|tools)/", b["title"])]
+    if page.notebook:
+        cells = p.locator(".jupyter-wrapper .jp-CodeCell").count()
+        outputs = p.locator(".jupyter-wrapper .jp-OutputArea-output").count()
+        assert cells >= 2 and outputs >= 1, f"{path}: {cells} code cells, {outputs} outputs"
+        assert p.locator("a.nb-download[download]").count() == 1, f"{path}: no notebook download button"
+    else:
+        expected = [inc.split(":")[0] for inc in includes(lang, page.src)]
+        assert [b["title"] for b in files] == expected, f"{path}: code blocks differ from the includes"
+        for b in files:
+            if b["title"].startswith("snippets/"):
+                assert "snippet-output" in b["next"] or "admonition note" in b["next"], (
+                    f"{path}: {b['title']} has no output under it (next: {b['next']!r})"
+                )
+
+    browser.screenshot(f"{lang}-{page.slug}")
+
+    # Accessibility: the same rules in the light and in the dark scheme.
+    violations = browser.axe()
+    assert not violations, f"{path}, light scheme:\n{axe_report(violations)}"
+    violations = dark.axe_violations()
+    assert not violations, f"{path}, dark scheme:\n{axe_report(violations)}"
+
+    # A phone-wide window: the page never scrolls sideways; wide code and tables scroll in their own box.
+    p.set_viewport_size({"width": PHONE_WIDTH, "height": 740})
+    try:
+        o = p.evaluate(OVERFLOW)
+    finally:
+        p.set_viewport_size(DESKTOP)
+    assert o["clientWidth"] == PHONE_WIDTH, o
+    assert o["scrollWidth"] <= PHONE_WIDTH, f"{path}: the page scrolls sideways at {PHONE_WIDTH} px: {o}"
+    unscrollable = [b for b in o["boxes"] if b["overflowX"] not in ("auto", "scroll")]
+    assert not unscrollable, (
+        f"{path}: content wider than its box, and the box does not scroll: {unscrollable}"
+    )
+
+    # The language switcher leads to this page in the other language.
+    for other in LANGS:
+        href = p.locator(f"header a.md-select__link[hreflang='{other}']").get_attribute("href")
+        target = urlsplit(urljoin(p.url, href)).path
+        assert target == url_path(other, page.path), f"{path}: switcher to {other} goes to {target}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_built_nav_is_mkdocs_nav(browser, lang):
+    """The pages tested above are the pages readers can reach: the sidebar of the built site lists exactly
+    mkdocs.yml's nav, in order."""
+    browser.open(LANGS[lang])
+    hrefs = browser.page.locator(
+        ".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link"
+    ).evaluate_all("links => links.map(a => a.href)")
+    assert [urlsplit(h).path for h in hrefs] == [url_path(lang, page.path) for page in PAGES]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Search
 
 
 @pytest.mark.parametrize(
-    ("path", "lang", "title", "output_title"),
-    [("tensors/", "zh", "张量", "输出"), ("en/tensors/", "en", "Tensors", "Output")],
-    ids=["zh", "en"],
+    ("lang", "query", "expected"),
+    [
+        ("zh", "张量", "tensors/"),
+        ("zh", "自动求导", "autograd/"),
+        ("zh", "混合精度", "amp/"),
+        ("zh", "分布式", "distributed/"),
+        ("en", "tensor", "tensors/"),
+        ("en", "autograd", "autograd/"),
+        ("en", "DDP", "distributed/"),
+    ],
 )
-def test_tensors_page(browser, path, lang, title, output_title):
-    browser.open(path)
-    page = browser.page
-    assert browser.h1() == title
-    assert page.locator("html").get_attribute("lang") == lang
-    assert page.locator("article .highlight").count() >= 2, "expected a code block and its output block"
-    filenames = [t.strip() for t in page.locator("article .highlight span.filename").all_inner_texts()]
-    assert output_title in filenames, f"no output block titled {output_title!r}; block titles: {filenames}"
-    # The first output block comes after (below) some code block, in document order.
-    blocks_before_output = page.locator("article .highlight").evaluate_all(
-        """(blocks, title) => blocks.findIndex(
-               b => b.querySelector(':scope > span.filename')?.textContent.trim() === title)""",
-        output_title,
+def test_search_lists_the_right_page_first(browser, lang, query, expected):
+    browser.open(LANGS[lang])
+    results = browser.search(query)
+    paths = [urlsplit(r["href"]).path for r in results]
+    assert paths[0] == url_path(lang, expected), f"{query!r}: first result {paths[0]}, all: {paths}"
+    own = [p for p in paths if p.startswith("/en/") == (lang == "en")]
+    assert own == paths, (
+        f"{query!r} in {lang}: results in the other language: {sorted(set(paths) - set(own))}"
     )
-    assert blocks_before_output > 0, f"no code block above the first {output_title!r} block"
-    browser.screenshot(f"{lang}-tensors")
+    if query in ("张量", "tensor"):
+        browser.screenshot(f"{lang}-search-{'zhangliang' if lang == 'zh' else query}", full_page=False)
+
+
+RAW_CODE = re.compile(r"Copied!|--8<--|^\s*(import [\w.]+$|from [\w.]+ import \w|def \w+\(.*\):$)", re.M)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_shows_notebooks_as_prose(browser, lang):
+    """A notebook's search entries show its text, not its source code (nor the copy button's label)."""
+    notebooks = [page for page in PAGES if page.notebook]
+    assert notebooks
+    for page in notebooks:
+        browser.open(url_path(lang, page.path).lstrip("/"))
+        title = browser.h1()
+        results = browser.search(title)
+        mine = [r for r in results if urlsplit(r["href"]).path == url_path(lang, page.path)]
+        assert mine, f"searching {title!r} did not find {page.path}: {[r['href'] for r in results]}"
+        code = [r for r in mine if RAW_CODE.search(r["text"])]
+        browser.screenshot(f"{lang}-search-{page.slug}", full_page=False)
+        assert not code, f"{page.path}: search shows code: {[r['text'][:200] for r in code]}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Copying, phone, dark mode
+
+
+def test_copy_button_copies_the_snippet_file(browser):
+    """Each snippet's copy button puts the file on the clipboard: every line of it, nothing added. (A code
+    block holds the lines, not the final line's newline, so that one character is not copied.)"""
+    p = browser.page
+    for lang in LANGS:
+        browser.open(url_path(lang, "tensors/").lstrip("/"))
+        blocks = p.locator("article div.highlight:has(> span.filename a)")
+        names = [n.strip() for n in blocks.locator(":scope > span.filename").all_inner_texts()]
+        assert len(names) >= 5, names
+        for i, name in enumerate(names if lang == "zh" else names[:2]):
+            p.evaluate("navigator.clipboard.writeText('')")
+            block = blocks.nth(i)
+            block.hover()  # the button shows on hover
+            block.locator("button.md-code__button[data-md-type='copy']").click()
+            copied = p.evaluate("navigator.clipboard.readText()")
+            source = (ROOT / name).read_text(encoding="utf-8")
+            assert source.endswith("\n") and copied == source.removesuffix("\n"), (
+                f"{lang}: {name} copied differently"
+            )
+
+
+def test_phone_menu_opens(phone):
+    for lang in LANGS:
+        phone.open(url_path(lang, "tensors/").lstrip("/"))
+        p = phone.page
+        assert p.evaluate("document.documentElement.clientWidth") == PHONE_WIDTH
+        assert p.evaluate("document.scrollingElement.scrollWidth") <= PHONE_WIDTH
+        nav = p.locator("nav.md-nav--primary")
+        assert not nav.is_visible() or nav.bounding_box()["x"] < 0, "the drawer shows before it is opened"
+        phone.screenshot(f"phone-{lang}-tensors", full_page=False)
+        p.locator("label.md-header__button[for='__drawer']").click()
+        p.wait_for_function("document.getElementById('__drawer').checked")
+        p.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        box = nav.bounding_box()
+        assert nav.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, box
+        link = nav.locator("a.md-nav__link", has_text="Autograd" if lang == "en" else "自动求导").first
+        assert link.is_visible()
+        phone.screenshot(f"phone-{lang}-menu", full_page=False)
+        with p.expect_navigation(wait_until="load"):
+            link.click()
+        assert phone.path() == url_path(lang, "autograd/")
+
+
+def test_dark_mode_toggles(browser):
+    browser.open("tensors/")
+    p = browser.page
+    light = p.evaluate("getComputedStyle(document.body).backgroundColor")
+    browser.toggle_palette("slate")
+    dark = p.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light != dark, light
+    browser.screenshot("zh-tensors-dark", full_page=False)
+    p.goto(browser.base + "en/tensors/", wait_until="load")  # the choice is remembered on the next page
+    assert browser.scheme() == "slate"
+    browser.toggle_palette("default")
+    assert p.evaluate("getComputedStyle(document.body).backgroundColor") == light
 
 
 def test_language_switcher_keeps_the_page(browser):
@@ -176,40 +547,106 @@ def test_language_switcher_keeps_the_page(browser):
     assert browser.h1() == "张量"
 
 
-def test_search_finds_chinese_words(browser):
+# ---------------------------------------------------------------------------------------------------------
+# Keyboard only
+
+FOCUSED = """() => {
+    let e = document.activeElement;
+    if (e.matches('input.md-option')) e = e.nextElementSibling;  // the palette radio shows through its label
+    const s = getComputedStyle(e), r = e.getBoundingClientRect();
+    const name = e.getAttribute('href') || e.title || e.ariaLabel || '';
+    return {what: `${e.tagName}.${e.className} ${name}`,
+            outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1,
+            shadow: s.boxShadow !== 'none',
+            shown: r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight
+                   && s.visibility !== 'hidden',
+            style: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`};
+}"""
+
+
+def focus_is_visible(p, step: str) -> dict:
+    f = p.evaluate(FOCUSED)
+    assert f["shown"] and (f["outline"] or f["shadow"]), f"{step}: focus not visible on {f}"
+    return f
+
+
+def tab_to(p, selector: str, step: str, limit: int = 15) -> None:
+    """Press Tab until `selector` has the focus, checking the focus is visible at every stop."""
+    for _ in range(limit):
+        p.keyboard.press("Tab")
+        focus_is_visible(p, step)
+        if p.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    pytest.fail(f"{step}: {selector} not reached with {limit} Tabs")
+
+
+def test_keyboard_only(browser):
+    browser.open("intro/")
+    p = browser.page
+    p.keyboard.press("/")  # Material's shortcut for search (so are "s" and "f")
+    assert p.evaluate("document.activeElement.matches('input.md-search__input')")
+    focus_is_visible(p, "search box")
+    p.keyboard.type("张量")
+    p.locator(".md-search-result__item").first.wait_for(state="visible")
+    p.keyboard.press("ArrowDown")
+    f = focus_is_visible(p, "first result")
+    assert "md-search-result__link" in f["what"] and "/tensors/" in f["what"], f
+    browser.screenshot("keyboard-1-search", full_page=False)
+    with p.expect_navigation(wait_until="load"):
+        p.keyboard.press("Enter")
+    assert browser.path() == "/tensors/"
+
+    tab_to(p, "header a.md-select__link[hreflang='en']", "language switcher")
+    browser.screenshot("keyboard-2-language", full_page=False)
+    with p.expect_navigation(wait_until="load"):
+        p.keyboard.press("Enter")
+    assert browser.path() == "/en/tensors/"
+
+    tab_to(p, "form[data-md-component='palette'] input.md-option", "palette toggle")
+    p.keyboard.press("Enter")
+    browser.wait_for_scheme("slate")
+    focus_is_visible(p, "palette toggle, dark")
+    browser.screenshot("keyboard-3-dark", full_page=False)
+    p.keyboard.press("Enter")
+    browser.wait_for_scheme("default")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Chinese typography
+
+
+def rendered_fonts(browser, selector: str) -> dict[str, int]:
+    """The fonts Chromium actually drew the text of `selector` with: {family: glyph count}."""
+    cdp = browser.context.new_cdp_session(browser.page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    finally:
+        cdp.detach()
+    return {f["familyName"]: f["glyphCount"] for f in fonts}
+
+
+def test_chinese_pages_use_a_cjk_font_and_chinese_line_height(browser):
     browser.open("tensors/")
-    hrefs = browser.search("张量")
-    assert any(urlsplit(h).path == "/tensors/" for h in hrefs), f"张量 did not find the Tensors page: {hrefs}"
-    assert not [h for h in hrefs if urlsplit(h).path.startswith("/en/")], f"en pages in zh results: {hrefs}"
-    browser.screenshot("zh-search-zhangliang")
+    p = browser.page
+    style = p.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('.md-typeset p'));
+                   return {family: s.fontFamily, size: parseFloat(s.fontSize),
+                           line: parseFloat(s.lineHeight)}; }"""
+    )
+    first = style["family"].split(",")[0].strip().strip("\"'")
+    assert first in CJK_FONTS, f"zh text does not ask for a CJK font first: {style['family']}"
+    assert style["line"] >= 1.7 * style["size"], style
+    fonts = rendered_fonts(browser, ".md-typeset p")
+    assert max(fonts, key=fonts.get) == INSTALLED_CJK_FONT, f"zh paragraph drawn with {fonts}"
+    browser.screenshot("zh-typography", full_page=False)
 
-
-def test_search_finds_english_words(browser):
-    browser.open("en/tensors/")
-    hrefs = browser.search("tensor")
-    assert any(urlsplit(h).path == "/en/tensors/" for h in hrefs), f"tensor did not find en/tensors/: {hrefs}"
-    assert all(urlsplit(h).path.startswith("/en/") for h in hrefs), f"zh pages in en results: {hrefs}"
-    browser.screenshot("en-search-tensor")
-
-
-def test_home_pages_and_dark_mode(browser):
-    browser.open("")
-    assert browser.page.locator("html").get_attribute("lang") == "zh"
-    browser.screenshot("zh-home")
-    browser.open("en/")
-    assert browser.page.locator("html").get_attribute("lang") == "en"
-    browser.screenshot("en-home")
-
-    # Material's palette toggle: the visible label switches light (default) -> dark (slate).
-    browser.open("tensors/")
-    page = browser.page
-    assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
-    page.locator("form[data-md-component='palette'] label.md-header__button:visible").click()
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
-    browser.screenshot("zh-tensors-dark")
-    # Put the palette back (it is remembered in localStorage) so the order of tests does not matter.
-    page.locator("form[data-md-component='palette'] label.md-header__button:visible").click()
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'default'")
+    browser.open("en/tensors/")  # English keeps Material's Latin stack
+    family = p.evaluate("getComputedStyle(document.querySelector('.md-typeset p')).fontFamily")
+    assert family.split(",")[0].strip().strip("\"'") not in CJK_FONTS, family
 
 
 def test_no_failed_request_and_the_search_worker_stays_local(browser):
@@ -219,6 +656,4 @@ def test_no_failed_request_and_the_search_worker_stays_local(browser):
     browser.page.wait_for_load_state("networkidle")  # the search worker loads lunr after the page's load
     assert any("/assets/javascripts/lunr/" in u for u in browser.requests), browser.requests
     assert not browser.blocked, f"blocked requests: {browser.blocked}"
-    # No failed request at all: a 404 here (e.g. a sitemap probe from <link rel="alternate">, which
-    # hooks/language_switch.py removes) means a broken asset or a switcher that depends on redirects.
     assert not browser.failed, f"failed requests: {browser.failed}"
