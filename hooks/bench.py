@@ -39,7 +39,9 @@ COPIED = [
     "examples",
     "recordings",
     "bench",
+    "tools",  # pages show tools/build_horovod.sh
 ]
+NOT_COPIED = shutil.ignore_patterns("__pycache__", "*.ipynb", "node_modules")
 FORKED_KINDS = {"plain", "measured", "notebook"}  # forked children: seconds - compute is the overhead
 OFFLINE_COPY_LOG = re.compile(r"offline copy: .* built in ([\d.]+) s")  # hooks/offline_copy.py
 OFFLINE_COPY_S: list[float] = []  # per timed build, in order
@@ -63,7 +65,7 @@ def copy_project(target: Path) -> None:
     for name in COPIED:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.ipynb"))
+            shutil.copytree(src, target / name, ignore=NOT_COPIED)
         elif src.exists():
             shutil.copy2(src, target / name)
 

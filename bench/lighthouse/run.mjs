@@ -71,6 +71,8 @@ async function audit(url, runs, outFile) {
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     transfer_bytes: lhr.audits['total-byte-weight'].numericValue,
     warnings: lhr.runWarnings,
+    // Audits Lighthouse could not compute in this browser (none of them is scored; named so it is seen).
+    errored_audits: Object.keys(lhr.audits).filter((id) => lhr.audits[id].scoreDisplayMode === 'error'),
     lost: Object.fromEntries(CATEGORIES.filter((c) => scores[c] < 100).map((c) => [c, lost(lhr, c)])),
   };
 }
