@@ -11,5 +11,22 @@ import re
 ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
+SWITCH_LINK = re.compile(r'<a href="[^"]*" hreflang="(?P<lang>[^"]+)" class="md-select__link">')
+
+
 def on_post_page(output, page, config):
-    return ALTERNATE_LINK.sub("", output)
+    """Drop the alternate tags, and point each switcher entry at this page in that language, relatively:
+    static-i18n sends notebook pages to the other language's home, by an absolute URL that also breaks
+    under a GitHub Pages project path."""
+    default = next(lang.locale for lang in config.plugins["i18n"].config.languages if lang.default)
+    url = page.url
+    here = config.theme["language"]
+    if here != default:
+        url = url.removeprefix(f"{here}/")
+    to_root = "../" * page.url.count("/") or "./"
+
+    def target(m: re.Match) -> str:
+        prefix = "" if m["lang"] == default else f"{m['lang']}/"
+        return m[0].replace(m[0].split('"')[1], f"{to_root}{prefix}{url}", 1)
+
+    return SWITCH_LINK.sub(target, ALTERNATE_LINK.sub("", output))

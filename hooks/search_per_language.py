@@ -16,6 +16,7 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+PROSE = re.compile(r"<(p|ul|ol)>.*?</\1>", re.S)
 CONFIG_BASE = re.compile(r'("base": ")([^"]*)(")')
 
 
@@ -37,6 +38,11 @@ def on_post_build(config):
     site = Path(config.site_dir)
     root_index = site / "search" / "search_index.json"
     index = json.loads(root_index.read_text(encoding="utf-8"))
+    # A notebook page's entries hold its code cells' source too (and the copy button's label), as bare
+    # text: results show prose, so only the paragraphs of its markdown cells and the build's note stay.
+    for d in index["docs"]:
+        if "/notebooks/" in f"/{d['location']}":
+            d["text"] = " ".join(m[0] for m in PROSE.finditer(d["text"]))
     docs = index["docs"]
     for lang in _other_languages(config):
         prefix = f"{lang}/"

@@ -901,9 +901,27 @@ def _tail(text: str, lines: int = 40) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
+# torch/gloo race at interpreter exit: a gloo worker thread frees a finished collective while Python shuts
+# down, and the rank dies with SIGABRT after its program has finished (same mechanism as pytorch PR #179291).
+# Seen a few times in a hundred multi-process runs under load, never in the lesson code's own logic.
+EXIT_ABORT = "terminate called without an active exception"
+
+
 def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
     """Run one snippet as its header says (forked, or in a fresh interpreter when fresh=True or another
-    launcher is named); raise SnippetError naming the file if it fails, hangs or leaves processes behind."""
+    launcher is named); raise SnippetError naming the file if it fails, hangs or leaves processes behind.
+    A run that fails with the exit abort above (torchrun, horovodrun or mp.spawn ranks) is run once more; a
+    second failure stands."""
+    try:
+        return _run_once(path, device, fresh=fresh)
+    except SnippetError as exc:
+        if EXIT_ABORT not in str(exc):
+            raise
+        print(f"{path}: a rank aborted at exit (torch/gloo exit race); running it once more", file=sys.stderr)
+        return _run_once(path, device, fresh=fresh)
+
+
+def _run_once(path: str, device: str, *, fresh: bool = False) -> Record:
     spec = read_spec(path)
     if spec.needs_cuda and device != "cuda":
         return new_record(
