@@ -6,6 +6,7 @@ driven by Playwright, opens the files directly (no server); no request may leave
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -186,3 +187,11 @@ def test_search_works_from_file_urls(reader, start, query, first):
     assert results[0] == first, results
     english = [r.startswith("en/") for r in results]
     assert all(english) if start.startswith("en/") else not any(english), results
+
+
+@pytest.mark.parametrize("home", ["index.html", "en/index.html"])
+def test_home_pages_link_the_offline_copy(built_site, home):
+    html = (built_site / home).read_text(encoding="utf-8")
+    href = re.search(rf'<a href="([^"]*{re.escape(ZIP_NAME)})" download>', html)
+    assert href, f"{home} does not offer {ZIP_NAME}"
+    assert ((built_site / home).parent / href[1]).resolve() == (built_site / ZIP_NAME).resolve()
