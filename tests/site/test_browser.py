@@ -329,7 +329,10 @@ def axe_report(violations: list[dict]) -> str:
 
 
 def markdown_title(lang: str, src: str) -> str:
-    first = (ROOT / "docs" / lang / src).read_text(encoding="utf-8").splitlines()[0]
+    text = (ROOT / "docs" / lang / src).read_text(encoding="utf-8")
+    if text.startswith("---\n"):  # YAML front matter (e.g. a search boost) comes before the title
+        text = text.split("\n---\n", 1)[1].lstrip("\n")
+    first = text.splitlines()[0]
     assert first.startswith("# "), f"docs/{lang}/{src} must start with a '# ' title"
     return first[2:].replace("`", "").strip()
 
