@@ -831,6 +831,11 @@ def rank_outputs(logdir: Path, launcher: str = "torchrun") -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+FOLLOW_ON_ERRORS = (
+    "Horovod has been shut down|HorovodInternalError|[Cc]onnection (?:closed|reset) by peer|Broken pipe"
+)
+
+
 def failed_rank(launcher_output: str, ranks: str = "") -> str | None:
     """The rank that made the job fail. torchrun names it ("Root Cause"); horovodrun names the first rank
     to exit, which may be one that Horovod stopped because another rank failed: those are passed over."""
@@ -838,7 +843,8 @@ def failed_rank(launcher_output: str, ranks: str = "") -> str | None:
     if m:
         return m[1]
     exited = re.findall(r"^Process (\d+) exit with status code", launcher_output, re.M)
-    stopped = set(re.findall(r"^\[rank(\d+)\] .*Horovod has been shut down", ranks, re.M))
+    # a rank stopped because another failed says so in Horovod's words, or its gloo link to that rank broke
+    stopped = set(re.findall(rf"^\[rank(\d+)\] .*(?:{FOLLOW_ON_ERRORS})", ranks, re.M))
     return next((r for r in exited if r not in stopped), exited[0] if exited else None)
 
 
