@@ -14,17 +14,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from offline_copy import FOLDER, ZIP_NAME
 
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "offline"
-CHROMIUM = Path("/usr/bin/chromium")  # Debian's package (`make browser-deps`); never `playwright install`
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 15_000
 
 pytestmark = pytest.mark.slow
