@@ -10,7 +10,9 @@ built site shows):
 - at a 375 px wide viewport the page itself never scrolls sideways (code and tables scroll in their boxes);
 - a full-page screenshot goes to test-artifacts/browser/<lang>-<page>.png for a human to look at.
 Then: search finds the right page first and stays in the reader's language, notebook results show prose and
-not code, the copy button copies the snippet file, the phone menu opens, dark mode toggles, the keyboard
+not code, notebook pages look the same with their pruned stylesheet as with the whole one, the copy button
+copies the snippet file, code blocks far below the screen wait to be rendered
+and mounted (page speed) yet stay reachable by keyboard, the phone menu opens, dark mode toggles, the keyboard
 alone reaches search, a result, the language switcher and the palette with a visible focus ring at every
 step, and zh pages use a CJK font with Chinese line spacing.
 
@@ -26,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
+from urllib.request import urlopen
 
 import pytest
 import yaml
@@ -168,6 +171,12 @@ class Browser:
         self.page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{expected}'")
         # Colours fade for a quarter second; axe must see the end state, not a frame of the fade.
         self.page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+
+    def render_all(self) -> None:
+        """The whole page as a reader who scrolled through it sees it: every code block mounted by Material
+        (content.lazy mounts one when it comes into view) and nothing left unrendered by the page-speed rule
+        (content-visibility), so that axe measures laid-out boxes and the screenshot shows every block."""
+        self.page.evaluate(RENDER_ALL)
 
     def axe(self) -> list[dict]:
         self.start_axe()
@@ -337,6 +346,21 @@ def markdown_title(lang: str, src: str) -> str:
     return first[2:].replace("`", "").strip()
 
 
+RENDER_ALL = """async () => {
+    const style = document.createElement('style');
+    style.textContent = '.md-typeset > * { content-visibility: visible !important }';
+    document.head.append(style);
+    const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (const block of document.querySelectorAll('article .highlight')) {
+        block.scrollIntoView();
+        await frames();
+    }
+    window.scrollTo(0, 0);
+    await frames();
+    // Scrolling faded the header's title out and back in; axe must see the end of that fade.
+    await Promise.all(document.getAnimations().map(a => a.finished));
+}"""
+
 BLOCK_TITLES = """blocks => blocks.map(b => {
     const name = b.querySelector(':scope > span.filename');
     const next = b.nextElementSibling;
@@ -358,8 +382,10 @@ def test_page(browser, dark, lang, page):
     path = url_path(lang, page.path)
     # axe in the dark scheme runs in the other page (and renderer process) while this one is checked.
     dark.open(path.lstrip("/"))
+    dark.render_all()
     dark.start_axe()
     browser.open(path.lstrip("/"))
+    browser.render_all()
     p = browser.page
     assert p.locator("html").get_attribute("lang") == lang
 
@@ -489,7 +515,7 @@ def test_copy_button_copies_the_snippet_file(browser):
     for lang in LANGS:
         browser.open(url_path(lang, "tensors/").lstrip("/"))
         blocks = p.locator("article div.highlight:has(> span.filename a)")
-        names = [n.strip() for n in blocks.locator(":scope > span.filename").all_inner_texts()]
+        names = [n.strip() for n in blocks.locator(":scope > span.filename").all_text_contents()]
         assert len(names) >= 5, names
         for i, name in enumerate(names if lang == "zh" else names[:2]):
             p.evaluate("navigator.clipboard.writeText('')")
@@ -501,6 +527,70 @@ def test_copy_button_copies_the_snippet_file(browser):
             assert source.endswith("\n") and copied == source.removesuffix("\n"), (
                 f"{lang}: {name} copied differently"
             )
+
+
+def test_code_blocks_are_mounted_as_they_come_into_view(browser):
+    """Page speed (README, "Page speed"): far below the screen a code block is neither rendered
+    (content-visibility) nor mounted by Material (content.lazy: no copy button yet), but a keyboard can
+    already reach it (hooks/lazy_code_blocks.py); brought into view, it is rendered and gets its button."""
+    p = browser.page
+    browser.open("tensors/")
+    last = p.locator("article div.highlight:not(.snippet-output)").last
+    code = last.locator("pre > code")
+    assert code.get_attribute("tabindex") == "0"
+    assert last.locator("button[data-md-type='copy']").count() == 0
+    assert not code.evaluate("c => c.checkVisibility({contentVisibilityAuto: true})")
+    last.scroll_into_view_if_needed()
+    last.locator("button[data-md-type='copy']").wait_for(state="attached")
+    assert code.evaluate("c => c.checkVisibility({contentVisibilityAuto: true})")
+
+
+NOTEBOOK_STYLES = """() => {
+    // One number per element of the notebook (its computed style, and its ::before and ::after where they
+    // have content), so that thousands of elements compare without shipping megabytes out of the page.
+    const hash = text => { let h = 2166136261; for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) } return h >>> 0 };
+    const style = (el, pseudo) => {
+        const s = getComputedStyle(el, pseudo);
+        if (pseudo && s.content === 'none') return 'none';
+        return Array.from(s, p => p + ':' + s.getPropertyValue(p)).join(';');
+    };
+    return [...document.querySelectorAll('.jupyter-wrapper, .jupyter-wrapper *')]
+        .map(el => hash(['', '::before', '::after'].map(pseudo => style(el, pseudo)).join('|')));
+}"""
+
+
+def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
+    """hooks/notebook_css.py drops the JupyterLab rules that cannot apply to a page. Proof: every element of
+    every notebook page has the same computed style (and ::before, ::after) as with mkdocs-jupyter's whole
+    stylesheet put back (zh pages in the light scheme, en pages in the dark one)."""
+    from notebook_css import full_stylesheet
+
+    full = full_stylesheet()
+    pruned_block = re.compile(r'<style type="text/css" data-pruned="[^"]+">.*?</style>', re.S)
+    notebooks = [page for page in PAGES if page.notebook]
+    assert notebooks
+    for lang in LANGS:
+        for page in notebooks:
+            path = url_path(lang, page.path).lstrip("/")
+            with urlopen(browser.base + path) as response:
+                html = response.read().decode("utf-8")
+            blocks = pruned_block.findall(html)
+            assert len(blocks) == 1, f"{path}: {len(blocks)} pruned stylesheets"
+            assert len(blocks[0]) < len(full) / 3, f"{path}: the pruned stylesheet is {len(blocks[0])} bytes"
+            whole = html.replace(blocks[0], f'<style type="text/css">{full}</style>')
+            # Each language in one scheme, both schemes covered: the pruning does not depend on the scheme.
+            for b in [browser] if lang == "zh" else [dark]:
+                b.open(path)
+                pruned = b.page.evaluate(NOTEBOOK_STYLES)
+                b.page.route(b.base + path, lambda route: route.fulfill(body=whole, content_type="text/html"))
+                try:
+                    b.open(path)
+                    expected = b.page.evaluate(NOTEBOOK_STYLES)
+                finally:
+                    b.page.unroute(b.base + path)
+                assert len(pruned) == len(expected) > 100, f"{path}: {len(pruned)} vs {len(expected)} elements"
+                differ = [i for i, (x, y) in enumerate(zip(pruned, expected, strict=True)) if x != y]
+                assert not differ, f"{path} ({b.scheme()}): {len(differ)} elements styled differently"
 
 
 def test_phone_menu_opens(phone):

@@ -196,3 +196,20 @@ def test_bench_results_hold_every_figure_the_report_shows():
     for lang, text in TEXTS.items():
         missing = sorted(set(text["bench_rows"]) - set(results["figures"]))
         assert not missing, f"bench/results.json lacks {missing} ({lang} report shows them): run `make bench`"
+
+
+def test_source_blocks_are_focusable_before_material_mounts_them(built_site):
+    """hooks/lazy_code_blocks.py: Material mounts code blocks only as they come into view, so every source
+    block is focusable from the start; output blocks wrap their lines, never scroll sideways, and are not."""
+    block = re.compile(
+        r'<div class="(snippet-output )?highlight">(?:<span class="filename">.*?</span>)?'
+        r"<pre[^>]*><span></span><code([^>]*)>"
+    )
+    for lang in ("zh", "en"):
+        for page in doc_pages(lang):
+            html = built_page(built_site, lang, page)
+            found = list(block.finditer(html))
+            assert len(found) == html.count('highlight">'), f"{lang}/{page}: a code block of another shape"
+            for m in found:
+                focusable = m[2] == ' tabindex="0"'
+                assert focusable == (m[1] is None), f"{lang}/{page}: {m[0][:120]!r}"
