@@ -13,12 +13,22 @@ of its selectors can match this page:
 Everything else stays, in order: at-rules other than @media/@supports untouched, custom properties, state
 selectors (`:hover`, `::selection`) of elements that exist. The marked block (data-pruned) is what
 tests/site/test_browser.py compares, element by element and in both schemes, with the full stylesheet.
+
+`size_cells` gives each notebook cell a height to reserve while the browser skips rendering it (the
+content-visibility rule for notebook pages in overrides/main.html). The guess errs high, from the text the
+cell holds as it would wrap on a phone: a box guessed smaller than its content lets the skipped content
+spill over what follows as far as layout queries can tell, and accessibility checkers then measure text
+colours against the wrong background. tests/site/test_browser.py checks the guess against every rendered
+cell, at desktop and at phone width.
 """
 
 from __future__ import annotations
 
+import html as entities
 import re
+import unicodedata
 from html.parser import HTMLParser
+from math import ceil
 from pathlib import Path
 
 import mkdocs_jupyter
@@ -93,3 +103,54 @@ def prune_page(html: str, where: str) -> str:
     pruned = prune_css(m["css"], html)
     block = f'<style type="text/css" data-pruned="mkdocs_jupyter/{FULL_STYLESHEET}">{pruned}</style>'
     return html[: m.start()] + block + html[m.end() :]
+
+
+CELL = re.compile(r'<div class="jp-Cell (?P<classes>[^"]*)"')
+PRE = re.compile(r"<pre[^>]*>(?P<text>.*?)</pre>", re.S)
+TAG = re.compile(r"<[^>]+>")
+NOT_SHOWN = re.compile(r"<(style|script)\b.*?</\1>", re.S)  # mkdocs-jupyter leaves a <style> after the cells
+BLOCK = re.compile(r"<(?:p|li|tr|h[1-6])\b")
+HEADING = re.compile(r"<h[1-6][^>]*>(?P<text>.*?)</h[1-6]>", re.S)
+PHONE_LINE = 36  # columns of a line on a 375 px phone, a CJK character taking two
+LINE_EM, PRE_LINE_EM, BLOCK_EM, CELL_EM = 1.9, 1.5, 1.5, 4
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrapped_lines(text: str) -> int:
+    return sum(max(1, ceil(_columns(line) / PHONE_LINE)) for line in text.split("\n"))
+
+
+def cell_height_em(cell_html: str) -> int:
+    """A generous guess at a cell's height: its code and output lines, its prose wrapped on a phone."""
+    em = CELL_EM
+    cell_html = NOT_SHOWN.sub("", cell_html)
+    for m in PRE.finditer(cell_html):
+        em += PRE_LINE_EM * _wrapped_lines(entities.unescape(TAG.sub("", m["text"])))
+    prose = PRE.sub("", cell_html)
+    for m in HEADING.finditer(prose):  # headings: up to twice the size, so count their text again
+        em += LINE_EM * _wrapped_lines(entities.unescape(TAG.sub("", m["text"])).strip())
+    words = " ".join(entities.unescape(TAG.sub(" ", prose)).split())
+    em += LINE_EM * ceil(_columns(words) / PHONE_LINE) + BLOCK_EM * len(BLOCK.findall(prose))
+    return ceil(em)
+
+
+def size_cells(html: str, where: str) -> str:
+    """Every notebook cell gets `contain-intrinsic-size: auto <guess>em`; the notebook ends at </article>."""
+    starts = []
+    for m in CELL.finditer(html):
+        # mkdocs-jupyter wraps a code cell in a second div with the same classes: size the outer one only.
+        if not (starts and html[html.index(">", starts[-1]) + 1 : m.start()].isspace()):
+            starts.append(m.start())
+    if not starts:
+        raise PluginError(f"{where}: no notebook cells found; mkdocs-jupyter's markup changed")
+    end = html.index("</article>", starts[-1])
+    out, last = [], 0
+    for start, stop in zip(starts, [*starts[1:], end], strict=True):
+        tag_end = html.index(">", start)
+        height = cell_height_em(html[tag_end:stop])
+        out += [html[last:tag_end], f' style="contain-intrinsic-size: auto {height}em"']
+        last = tag_end
+    return "".join(out) + html[last:]

@@ -21,7 +21,7 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs_jupyter.plugin import NotebookFile
-from notebook_css import prune_page
+from notebook_css import prune_page, size_cells
 from pymdownx.slugs import slugify
 from snippet_runner import RECORDS, ROOT, Record, SnippetError, cached, detect_device, new_record, run_cells
 from texts import texts_for, verified_line
@@ -157,5 +157,5 @@ def on_page_content(html, page, config, files):
 
 def on_post_page(output, page, config):
     if isinstance(page.file, NotebookFile):
-        output = prune_page(CDN_LOADERS.sub("", output), page.file.src_uri)
+        output = size_cells(prune_page(CDN_LOADERS.sub("", output), page.file.src_uri), page.file.src_uri)
     return output

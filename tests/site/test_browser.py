@@ -10,7 +10,8 @@ built site shows):
 - at a 375 px wide viewport the page itself never scrolls sideways (code and tables scroll in their boxes);
 - a full-page screenshot goes to test-artifacts/browser/<lang>-<page>.png for a human to look at.
 Then: search finds the right page first and stays in the reader's language, notebook results show prose and
-not code, notebook pages look the same with their pruned stylesheet as with the whole one, the copy button
+not code, notebook pages look the same with their pruned stylesheet as with the whole one and their cells
+reserve at least their rendered height, the copy button
 copies the snippet file, code blocks far below the screen wait to be rendered
 and mounted (page speed) yet stay reachable by keyboard, the phone menu opens, dark mode toggles, the keyboard
 alone reaches search, a result, the language switcher and the palette with a visible focus ring at every
@@ -348,7 +349,7 @@ def markdown_title(lang: str, src: str) -> str:
 
 RENDER_ALL = """async () => {
     const style = document.createElement('style');
-    style.textContent = '.md-typeset > * { content-visibility: visible !important }';
+    style.textContent = '.md-typeset > *, .jp-Notebook > .jp-Cell { content-visibility: visible !important }';
     document.head.append(style);
     const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
     for (const block of document.querySelectorAll('article .highlight')) {
@@ -591,6 +592,34 @@ def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
                 assert len(pruned) == len(expected) > 100, f"{path}: {len(pruned)} vs {len(expected)} elements"
                 differ = [i for i, (x, y) in enumerate(zip(pruned, expected, strict=True)) if x != y]
                 assert not differ, f"{path} ({b.scheme()}): {len(differ)} elements styled differently"
+
+
+CELL_HEIGHTS = """() => [...document.querySelectorAll('.jp-Notebook > .jp-Cell')].map((cell, i) => ({
+    cell: i,
+    reserved: parseFloat(getComputedStyle(cell).containIntrinsicHeight.replace('auto', '')),
+    rendered: cell.getBoundingClientRect().height,
+}))"""
+
+
+def test_notebook_cells_reserve_at_least_their_height(browser):
+    """Until a notebook cell comes near the screen it is not rendered and holds the height the build guessed
+    (hooks/notebook_css.py). The guess must not be short of the rendered cell, at desktop or phone width:
+    a short box lets skipped content spill over what follows for layout queries and accessibility checks."""
+    p = browser.page
+    for lang in LANGS:
+        for page in [page for page in PAGES if page.notebook]:
+            path = url_path(lang, page.path).lstrip("/")
+            browser.open(path)
+            browser.render_all()
+            for width in (DESKTOP["width"], PHONE_WIDTH):
+                p.set_viewport_size({"width": width, "height": DESKTOP["height"]})
+                try:
+                    cells = p.evaluate(CELL_HEIGHTS)
+                finally:
+                    p.set_viewport_size(DESKTOP)
+                assert len(cells) >= 5, f"{path}: {len(cells)} cells"
+                short = [c for c in cells if not c["reserved"] >= c["rendered"]]
+                assert not short, f"{path} at {width} px: cells taller than they reserve: {short}"
 
 
 def test_phone_menu_opens(phone):
