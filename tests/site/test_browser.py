@@ -13,7 +13,7 @@ Then: search finds the right page first and stays in the reader's language, note
 not code, notebook pages look the same with their pruned stylesheet as with the whole one and their cells
 reserve at least their rendered height, the copy button
 copies the snippet file, code blocks far below the screen wait to be rendered
-and mounted (page speed) yet stay reachable by keyboard, the phone menu opens, dark mode toggles, the keyboard
+and mounted (page speed) yet stay reachable by keyboard, the search index waits for the page to load, the phone menu opens, dark mode toggles, the keyboard
 alone reaches search, a result, the language switcher and the palette with a visible focus ring at every
 step, and zh pages use a CJK font with Chinese line spacing.
 
@@ -620,6 +620,20 @@ def test_notebook_cells_reserve_at_least_their_height(browser):
                 assert len(cells) >= 5, f"{path}: {len(cells)} cells"
                 short = [c for c in cells if not c["reserved"] >= c["rendered"]]
                 assert not short, f"{path} at {width} px: cells taller than they reserve: {short}"
+
+
+def test_search_index_is_requested_after_the_page_has_loaded(browser):
+    """Page speed: the search index (the largest download) waits for the page's load event, so it does not
+    compete with the first paint (overrides/main.html); search still answers (test_search_* above)."""
+    p = browser.page
+    for lang in LANGS:
+        browser.open(url_path(lang, "").lstrip("/"))
+        p.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/search_index.json'))")
+        index_start, load_end = p.evaluate(
+            """() => [performance.getEntriesByType('resource').find(e => e.name.endsWith('/search_index.json')).startTime,
+                      performance.getEntriesByType('navigation')[0].loadEventEnd]"""
+        )
+        assert load_end > 0 and index_start >= load_end, f"{lang}: index at {index_start} ms, load at {load_end} ms"
 
 
 def test_phone_menu_opens(phone):
