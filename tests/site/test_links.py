@@ -25,7 +25,16 @@ from snippet_runner import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "links"
-LINKCHECKER = Path(sys.executable).parent / "linkchecker"
+# LinkChecker run as root switches to the user `nobody` before it loads its plugins. In a checkout only root
+# can read (a clone under /root, or in a `mktemp -d` folder), `nobody` cannot import AnchorCheck, and every
+# anchor would pass unchecked without a word. It only ever talks to our own 127.0.0.1 server, so it keeps
+# the user it was started as.
+LINKCHECKER = [
+    sys.executable,
+    "-c",
+    "import sys; from linkcheck.command import linkchecker as lc; "
+    "lc.drop_privileges = lambda: None; sys.argv[0] = 'linkchecker'; sys.exit(lc.linkchecker())",
+]
 SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url when SITE_URL is unset, as in the tests
 CONFIG = """\
 [filtering]
@@ -43,7 +52,7 @@ def linkcheck(base: str, tmp_path: Path) -> list[dict]:
     config = tmp_path / "linkcheckerrc"
     config.write_text(CONFIG, encoding="utf-8")
     proc = subprocess.run(
-        [str(LINKCHECKER), "--config", str(config), "--no-status", "--verbose", "--output", "csv", base],
+        [*LINKCHECKER, "--config", str(config), "--no-status", "--verbose", "--output", "csv", base],
         capture_output=True,
         text=True,
         timeout=1200,
