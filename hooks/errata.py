@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from _includes import INCLUDE_LINE
 from markdown.extensions.toc import unique
 from mkdocs.exceptions import PluginError
 from pymdownx.slugs import slugify
@@ -36,7 +37,6 @@ WORDS = {
     },
 }
 HEADING = re.compile(r"^(#{1,6}) (.+?)\s*$")
-INCLUDE = re.compile(r'^[ \t]*--8<-- "(?P<path>[^":]+)(?::[^"]*)?"[ \t]*$')
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 SLUG = slugify(case="lower")
 
@@ -68,7 +68,7 @@ def boxes(lang: str, page: str) -> list[dict]:
             and len(line.strip()) >= len(fence)
         ):
             fence = None
-        if (inc := INCLUDE.match(line)) is not None:
+        if (inc := INCLUDE_LINE.match(line)) is not None:
             section_includes.append(inc["path"])
         elif fence is None and (h := HEADING.match(line)):
             text = re.sub(r"`([^`]*)`", r"\1", h.group(2))
@@ -100,13 +100,14 @@ def boxes(lang: str, page: str) -> list[dict]:
     return found
 
 
-def nav_pages(config) -> list[str]:
-    pages = []
-    for item in config["nav"] or []:
-        target = next(iter(item.values())) if isinstance(item, dict) else item
-        if isinstance(target, str) and target.endswith(".md"):
-            pages.append(target)
-    return pages
+def nav_files(nav) -> list[str]:
+    """Every file mkdocs.yml's `nav` lists, sections walked depth first, in reading order (the tests'
+    list of pages too)."""
+    files = []
+    for item in nav or []:
+        for target in item.values() if isinstance(item, dict) else [item]:
+            files += [target] if isinstance(target, str) else nav_files(target)
+    return files
 
 
 def link(path: str, source: str) -> str:
@@ -117,7 +118,7 @@ def link(path: str, source: str) -> str:
 def render(lang: str, config) -> str:
     source = config.get("extra", {}).get("source_url", "").rstrip("/")
     words, out = WORDS[lang], []
-    for page in nav_pages(config):
+    for page in (p for p in nav_files(config["nav"]) if p.endswith(".md")):
         entries = boxes(lang, page)
         if not entries:
             continue

@@ -6,7 +6,7 @@ A page includes code the standard way (pymdownx.snippets):
     --8<-- "snippets/tensors/creation.py"
     ```
 
-and this hook adds, right under that fence, the output of that same file (run by hooks/snippet_runner.py,
+and this hook adds, right under that fence, the output of that same file (run by the docs_runner package,
 cached by content hash): labelled with the hardware when it holds measured numbers, next to a committed GPU
 recording when one exists and this build has no GPU, or replaced by a plain notice when the file needs CUDA
 and this build has none; the PNG files a snippet declares with `# figure:` follow as images, written into
@@ -18,53 +18,25 @@ from __future__ import annotations
 
 import base64
 import json
-import logging
 import re
 from pathlib import Path
 
+from _includes import SNIPPET_FENCE  # a fence whose whole body includes a snippet file
+from _state import FIGURES, site_run
 from mkdocs.exceptions import PluginError
-from snippet_runner import (
-    RECORDS,
-    ROOT,
-    Record,
-    Recording,
-    SnippetError,
-    detect_device,
-    read_recording,
-    read_spec,
-    run_all,
-)
 from texts import texts_for, verified_line
 
-log = logging.getLogger("mkdocs.hooks.execute_snippets")
+from docs_runner.paths import ROOT
+from docs_runner.records import Record
 
-# A fence whose whole body is one include of a snippet file (optionally a :section of it).
-INCLUDE_FENCE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})python\b[^\n]*\n"
-    r'(?P=indent)--8<-- "(?P<path>snippets/[^":]+\.py)(?::[\w-]+)?"[ \t]*\n'
-    r"(?P=indent)(?P=fence)[ \t]*$",
-    re.MULTILINE,
-)
 REPORT_MARKER = "<!-- snippet-report -->"
 BENCH_MARKER = "<!-- bench-report -->"
 BENCH_FILE = ROOT / "bench" / "results.json"
-RECORDINGS: dict[str, Recording] = {}  # GPU recordings of the snippets that declare `# record: cuda`
-FIGURES: dict[str, dict[str, bytes]] = {}  # page src_uri -> {file name: PNG bytes}, written beside the page
 
 
 def on_pre_build(config):
-    """Run (or fetch from cache) all snippets before any page is rendered; once per language build."""
-    try:
-        records, ran = run_all(device=detect_device())
-        recordings = {p: r for p in records if read_spec(p).record_cuda and (r := read_recording(p))}
-    except SnippetError as exc:
-        raise PluginError(f"snippet run failed:\n{exc}") from None
-    RECORDS.clear()  # this hook runs first; hooks/notebooks.py adds its records after
-    RECORDS.update(records)
-    RECORDINGS.clear()
-    RECORDINGS.update(recordings)
-    FIGURES.clear()
-    log.info("snippets: %d ran, %d from cache", len(ran), len(records) - len(ran))
+    """Run (or fetch from cache) every snippet and notebook before any page is rendered."""
+    site_run(config)
 
 
 def _fence(indent: str, body: str, title: str) -> str:
@@ -79,9 +51,9 @@ def _notice(indent: str, title: str, body: str) -> str:
     return "\n\n" + "\n".join(indent + line for line in (f'!!! note "{title}"', "", f"    {body}"))
 
 
-def _shown_output(indent: str, record: Record, text: dict) -> str:
+def _shown_output(indent: str, record: Record, text: dict, recordings: dict) -> str:
     """The fences (or notice) that go under one include."""
-    recording = RECORDINGS.get(record.path)
+    recording = recordings.get(record.path)
     parts = []
     if recording is not None and recording.stale:  # never shown as current (tests fail on it too)
         parts.append(
@@ -118,21 +90,24 @@ def _verified_note(records: list[Record], lang: str) -> str:
     return f'!!! success "{texts_for(lang)["verified"]}"\n\n    {verified_line(records, lang)}\n'
 
 
-def _status(record: Record, text: dict) -> str:
+def _status(record: Record, text: dict, recordings: dict) -> str:
     if record.status == "ok":
         return text["status_ok"]
-    recording = RECORDINGS.get(record.path)
+    recording = recordings.get(record.path)
     if recording is None or recording.stale:
         return text["status_cuda_not_run"]
     return text["status_cuda_recorded"].format(gpu=recording.gpu, date=recording.date)
 
 
-def _report(text: dict) -> str:
+def _report(text: dict, run) -> str:
     rows = [text["report_head"], "|---|---|---|---:|---:|---|---|---|"]
-    for path, r in sorted(RECORDS.items()):
+    for path, r in sorted(run.records.items()):
+        compute = (
+            "—" if r.compute is None else f"{r.compute:.2f}"
+        )  # launched: ranks + launcher, no one figure
         rows.append(
-            f"| `{path}` | {text['kinds'][r.kind]} | {_status(r, text)} | {r.seconds:.2f} | {r.compute:.2f}"
-            f" | {r.device} | {r.torch} | {r.date} |"
+            f"| `{path}` | {text['kinds'][r.kind]} | {_status(r, text, run.recordings)} | {r.seconds:.2f}"
+            f" | {compute} | {r.device} | {r.torch} | {r.date} |"
         )
     return "\n".join(rows)
 
@@ -154,20 +129,21 @@ def _bench(text: dict) -> str:
 def on_page_markdown(markdown, page, config, files):
     lang = config.theme["language"]
     text = texts_for(lang)
+    run = site_run(config)
     used: list[Record] = []
 
     def add_output(match: re.Match) -> str:
         path = match["path"]
-        record = RECORDS.get(path)
+        record = run.records.get(path)
         if record is None:
             raise PluginError(f"{page.file.src_uri}: includes {path}, which is not a snippet under snippets/")
         if record.status == "ok":
             used.append(record)
         indent = match["indent"]
-        return match[0] + _shown_output(indent, record, text) + _figures(indent, record, page)
+        return match[0] + _shown_output(indent, record, text, run.recordings) + _figures(indent, record, page)
 
-    markdown = INCLUDE_FENCE.sub(add_output, markdown)
-    markdown = markdown.replace(REPORT_MARKER, _report(text)).replace(BENCH_MARKER, _bench(text))
+    markdown = SNIPPET_FENCE.sub(add_output, markdown)
+    markdown = markdown.replace(REPORT_MARKER, _report(text, run)).replace(BENCH_MARKER, _bench(text))
     if used:
         # The note goes right under the page's H1 so readers see it before the first output.
         head, sep, rest = markdown.partition("\n")

@@ -1,10 +1,10 @@
 """MkDocs hook: each examples/*.py written as jupytext percent cells becomes an executed notebook page.
 
 Markdown cells carry `lang="zh"` or `lang="en"`; code cells are shared. For every site language this hook
-keeps that language's prose, adds the outputs of the shared code cells (executed once per build by the
-snippet runner's fork server, cached like snippets), adds the "verified with" line, and writes it to
-docs/<lang>/notebooks/<name>.ipynb
-(generated, git-ignored). mkdocs-jupyter renders it and offers the .ipynb for download.
+keeps that language's prose, adds the outputs of the shared code cells (executed once per build by
+docs_runner.notebooks in a child of the fork server, cached like snippets), adds the "verified with" line,
+and writes it to docs/<lang>/notebooks/<name>.ipynb (generated, git-ignored). mkdocs-jupyter renders it
+and offers the .ipynb for download.
 
 mkdocs-static-i18n rebuilds every file after mkdocs-jupyter has wrapped the notebooks (its issue #198),
 so on_files re-wraps them afterwards with the destination paths i18n chose.
@@ -12,21 +12,23 @@ so on_files re-wraps them afterwards with the destination paths i18n chose.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import jupytext
 import nbformat
+from _state import site_run
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs_jupyter.plugin import NotebookFile
 from notebook_css import prune_page, size_cells
 from pymdownx.slugs import slugify
-from snippet_runner import RECORDS, ROOT, Record, SnippetError, cached, detect_device, new_record, run_cells
 from texts import texts_for, verified_line
 
-EXAMPLES = ROOT / "examples"
+from docs_runner.notebooks import notebook_examples
+from docs_runner.paths import ROOT
+from docs_runner.records import Record
+
 # nbconvert's page template ships loaders that would fetch mermaid from a CDN and an empty MathJax tag;
 # the site must make no third-party request, so notebook pages go without them (notebooks use no math).
 CDN_LOADERS = re.compile(
@@ -34,7 +36,6 @@ CDN_LOADERS = re.compile(
     r'|<script src="">\s*</script>',
     re.DOTALL,
 )
-CELL_MARKER = "# %%"
 
 
 # nbconvert gives Chinese headings an empty id while the page's TOC points at "_1", "_2"…; rewrite both with
@@ -43,10 +44,6 @@ NB_HEADING = re.compile(
     r'<h(?P<level>[1-6]) id="[^"]*">(?P<title>.*?)<a class="anchor-link" href="#[^"]*">¶</a></h(?P=level)>'
 )
 SLUGIFY = slugify(case="lower")
-
-
-def notebook_examples() -> list[Path]:
-    return sorted(p for p in EXAMPLES.glob("*.py") if CELL_MARKER in p.read_text(encoding="utf-8"))
 
 
 def page_name(example: Path) -> str:
@@ -66,29 +63,6 @@ def localise(example: Path, lang: str) -> nbformat.NotebookNode:
     return nb
 
 
-def code_cells(example: Path) -> list[str]:
-    """The code cells, shared by every language's notebook: executed once per build, not once per language."""
-    return [c.source for c in jupytext.read(example).cells if c.cell_type == "code"]
-
-
-def executed(example: Path, device: str) -> tuple[Record, list[list[dict]]]:
-    """(record, outputs per code cell): run in a child of the snippet runner's fork server, cached like a
-    snippet by the cells' source (so a prose-only edit runs nothing)."""
-    rel = example.relative_to(ROOT).as_posix()
-    cells = code_cells(example)
-
-    def run() -> Record:
-        try:
-            outputs, seconds, compute = run_cells(rel, cells, device)
-        except SnippetError as exc:
-            raise PluginError(f"notebook {exc}") from None
-        output = json.dumps(outputs, ensure_ascii=False)
-        return new_record(rel, round(seconds, 3), device, output, compute=round(compute, 3), kind="notebook")
-
-    record, _ = cached(rel, device, json.dumps(cells).encode(), run)
-    return record, json.loads(record.output)
-
-
 def build_notebook(example: Path, lang: str, record: Record, outputs: list[list[dict]]) -> None:
     nb = localise(example, lang)
     code = [c for c in nb.cells if c.cell_type == "code"]
@@ -106,13 +80,12 @@ def build_notebook(example: Path, lang: str, record: Record, outputs: list[list[
 
 
 def on_pre_build(config):
-    device = detect_device()
+    run = site_run(config)
     languages = [lang.locale for lang in config.plugins["i18n"].config.languages]
     for example in notebook_examples():
-        record, outputs = executed(example, device)
-        RECORDS[record.path] = record
+        rel = example.relative_to(ROOT).as_posix()
         for lang in languages:
-            build_notebook(example, lang, record, outputs)
+            build_notebook(example, lang, run.records[rel], run.notebooks[rel])
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100)

@@ -1,9 +1,10 @@
 """MkDocs hook: the downloadable offline copy, site/pytorch-notes-offline.zip, that works from file://.
 
-`mkdocs build` ends with a second build of the same project with PYTORCH_NOTES_OFFLINE=true, which turns on
-Material's `offline` plugin (mkdocs.yml): pages become tensors.html instead of tensors/ (a folder URL means
-nothing on file://), and search loads its index as a script, because file:// pages may not fetch. Three
-things the plugin alone does not get right here, so this hook does them in the offline build:
+Opt-in: with PYTORCH_NOTES_OFFLINE_COPY=1 (`make offline`; the Pages workflow sets it for the published
+site), `mkdocs build` ends with a second build of the same project with PYTORCH_NOTES_OFFLINE=true, which
+turns on Material's `offline` plugin (mkdocs.yml): pages become tensors.html instead of tensors/ (a folder
+URL means nothing on file://), and search loads its index as a script, because file:// pages may not fetch.
+Three things the plugin alone does not get right here, so this hook does them in the offline build:
 
 - It loads the worker shim (iframe-worker) from unpkg.com; the copy must not reach any host, so the shim is
   shipped from hooks/vendor/iframe-worker/ (see SOURCE there) and named in `extra.polyfills` first, which
@@ -14,7 +15,12 @@ things the plugin alone does not get right here, so this hook does them in the o
 - The second build reuses the snippet cache of the first, so it runs nothing (it fails if it has to).
 
 The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same bytes for the same site).
-`mkdocs serve` skips the copy: live reload would redo the second build on every edit.
+
+Without PYTORCH_NOTES_OFFLINE_COPY=1 (and always under `mkdocs serve`) the copy is skipped, saying so in
+one INFO line: the second build doubled the time of every build (about 8 s of a 15 s warm build). A site
+without the zip must not link to it, so the paragraph of a page that links the zip (the home pages) is left
+out of such a build; so is it in the copy itself, which is the download. A link to the zip anywhere else
+than in a paragraph fails the build, naming the page.
 """
 
 from __future__ import annotations
@@ -34,13 +40,16 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-ENV = "PYTORCH_NOTES_OFFLINE"
+ENV = "PYTORCH_NOTES_OFFLINE"  # "true" in the second build, the one that becomes the copy
+COPY_ENV = "PYTORCH_NOTES_OFFLINE_COPY"  # "1": this `mkdocs build` makes the copy too
 ZIP_NAME = "pytorch-notes-offline.zip"
 FOLDER = "pytorch-notes"  # the one folder inside the zip
 SHIM = Path(__file__).resolve().parent / "vendor" / "iframe-worker" / "shim.js"
 SHIM_DEST = "assets/javascripts/iframe-worker-shim.js"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
+ZIP_LINK = re.compile(rf'href="[^"]*{re.escape(ZIP_NAME)}"')
+ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
 RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
 _command = {"name": None}
 log = logging.getLogger("mkdocs.hooks.offline_copy")
@@ -50,8 +59,27 @@ def offline_build() -> bool:
     return os.environ.get(ENV) == "true"
 
 
+def copy_requested() -> bool:
+    return os.environ.get(COPY_ENV) == "1"
+
+
+def makes_copy() -> bool:
+    """This process builds the site and then its offline copy."""
+    return _command["name"] == "build" and copy_requested() and not offline_build()
+
+
 def on_startup(command, dirty):
     _command["name"] = command
+
+
+def on_page_content(html, page, config, files):
+    """Without the zip, the paragraph that offers it goes (before search indexes the page)."""
+    if makes_copy() or not ZIP_LINK.search(html):
+        return html
+    html = ZIP_PARAGRAPH.sub("", html)
+    if ZIP_LINK.search(html):
+        raise PluginError(f"{page.file.src_uri}: a link to {ZIP_NAME} outside a paragraph ({__name__})")
+    return html
 
 
 @event_priority(100)  # before Material's offline plugin, which adds the unpkg shim unless one is named
@@ -68,7 +96,12 @@ def on_post_build(config):
     site = Path(config.site_dir)
     if offline_build():
         finish_offline_site(site)
-    elif _command["name"] == "build":
+    elif _command["name"] != "build":
+        return
+    elif not copy_requested():
+        (site / ZIP_NAME).unlink(missing_ok=True)  # a copy left by an earlier build would be out of date
+        log.info("offline copy: skipped (set %s=1 or run make offline)", COPY_ENV)
+    else:
         (site / ZIP_NAME).unlink(missing_ok=True)
         start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="pytorch-notes-offline-") as tmp:
@@ -95,7 +128,7 @@ def build_offline(config_file: Path, site_dir: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
         cwd=config_file.parent,
-        env=dict(os.environ, **{ENV: "true"}, NO_MKDOCS_2_WARNING="1"),
+        env=inner_env(),
         capture_output=True,
         text=True,
     )
@@ -104,6 +137,12 @@ def build_offline(config_file: Path, site_dir: Path) -> None:
     ran = [int(n) for n in RAN.findall(proc.stderr)]
     if not ran or any(ran):
         raise PluginError(f"the offline copy's build ran snippets itself:\n{proc.stderr[-3000:]}")
+
+
+def inner_env() -> dict[str, str]:
+    """The second build's environment: offline, and not asked to make a copy of its own."""
+    env = {k: v for k, v in os.environ.items() if k != COPY_ENV}
+    return {**env, ENV: "true", "NO_MKDOCS_2_WARNING": "1"}
 
 
 def write_zip(folder: Path, target: Path) -> None:

@@ -3,9 +3,14 @@ file the page shows, then assert on the names it defines and on what it printed.
 
 Each test module under tests/snippets/ and tests/examples/ runs in its own child forked from this pytest
 process, which imported torch once and never runs lesson code itself (nor initialises CUDA): a module's
-snippet runs once in that child, its tests assert on the live objects (views, gradients, shared memory
-intact), and nothing it changes (warn-once state, global modes, seeds) reaches the next module. This is the
-build's model (hooks/snippet_runner.py: one preloaded process, a fork per snippet) applied to pytest.
+snippet runs once in that child, under the environment the build gives every run (docs_runner.policy), its
+tests assert on the live objects, and nothing it changes (warn-once state, global modes, seeds) reaches the
+next module. This is the build's model (one preloaded process, a fork per snippet) applied to pytest.
+
+The build's own records (docs_runner.shard.run_site, from the cache when the site was built first) are
+fetched once per session, before the first fork: a plain snippet's test compares what its run printed with
+the build's record (the determinism check), and a launched snippet's test reads the build's record instead
+of launching the program again.
 """
 
 from __future__ import annotations
@@ -20,29 +25,33 @@ from types import SimpleNamespace
 os.environ.setdefault("PYTORCH_NVML_BASED_CUDA_CHECK", "1")  # is_available() without initialising CUDA
 
 import pytest
+from _pytest.reports import TestReport
 from _pytest.runner import runtestprotocol
-from snippet_runner import (
-    captured_output,
-    detect_device,
-    exec_file,
-    read_spec,
-    run_one,
-    snippet_server,
-)
 
-ROOT = Path(__file__).resolve().parent.parent
-# Launched snippets (torchrun, horovodrun) cost seconds per run. tests/site/test_cache.py runs every snippet
-# once in a fresh interpreter, as the reader would, for its determinism check, and keeps the launched ones'
-# records here; the snippet-test modules run later in children forked from this process, inherit them, and
-# assert on that same run instead of launching each program a third time (the build was the first).
-FRESH_LAUNCHES: dict[str, object] = {}
-FORKED = (ROOT / "tests" / "snippets", ROOT / "tests" / "examples")
+from docs_runner import policy
+from docs_runner.forkserver.child import captured_output, exec_file
+from docs_runner.machine import detect_device
+from docs_runner.paths import ROOT
+from docs_runner.procs import snippet_server
+from docs_runner.records import Record, normalise
+from docs_runner.spec import read_spec
+
+HERE = Path(__file__).resolve().parent
+FORKED = (HERE / "snippets", HERE / "examples")
 
 
 def cuda_available() -> bool:
     import torch
 
     return torch.cuda.is_available()
+
+
+def pytest_configure(config):
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        raise pytest.UsageError(
+            "run the tests with PYTHONHASHSEED=0, as every snippet run gets it (`make test` sets it): "
+            "the tests compare their runs' output with the build's"
+        )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,6 +64,24 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ---------------------------------------------------------------------------------------------------------
+# The build's records, fetched once per session
+
+
+_RECORDS = pytest.StashKey[dict]()
+
+
+def build_records(session) -> dict[str, Record]:
+    """Every snippet's and notebook's record from the build (run now only what the cache lacks)."""
+    if _RECORDS not in session.stash:
+        from docs_runner.forkserver.client import fork_server
+        from docs_runner.shard import run_site
+
+        fork_server()  # started here, so the forked test modules share it instead of each starting one
+        session.stash[_RECORDS] = run_site(detect_device()).records
+    return session.stash[_RECORDS]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # One forked child per test module
 
 
@@ -62,13 +89,15 @@ def _forked(item) -> bool:
     return any(item.path.is_relative_to(d) for d in FORKED)
 
 
-def _run_module_in_child(items, after, config) -> list[list[dict]]:
-    """Fork; the child runs every test of one module and sends back their serialised reports."""
+def _run_module_in_child(items, after, config) -> list[list[dict]] | str:
+    """Fork; the child runs every test of one module and sends back their serialised reports (or, if the
+    child itself broke, the reason as a string)."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read_fd)
         try:
+            policy.enter(policy.child_env(detect_device()))  # what every run of the build gets
             out = []
             for i, item in enumerate(items):
                 nextitem = items[i + 1] if i + 1 < len(items) else after
@@ -86,10 +115,14 @@ def _run_module_in_child(items, after, config) -> list[list[dict]]:
     with os.fdopen(read_fd) as pipe:
         data = pipe.read()
     _, status = os.waitpid(pid, 0)
-    result = json.loads(data) if data else {"error": f"the test child died (wait status {status})"}
-    if isinstance(result, dict):
-        raise RuntimeError(f"{items[0].path}: {result['error']}")
-    return result
+    if not data:
+        return f"the test child died (wait status {status}, exit code {os.waitstatus_to_exitcode(status)})"
+    result = json.loads(data)
+    return result["error"] if isinstance(result, dict) else result
+
+
+def _failed_report(item, why: str) -> TestReport:
+    return TestReport(item.nodeid, item.location, {}, "failed", f"{item.path}: {why}", "call", [], 0.0)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -105,14 +138,26 @@ def pytest_runtest_protocol(item, nextitem):
     after = (
         session.items[session.items.index(module[-1]) + 1] if module[-1] is not session.items[-1] else None
     )
-    results = _run_module_in_child(module, after, item.config)
-    for test, reports in zip(module, results, strict=True):
+    try:
+        if any({"build_record", "run_snippet"} & set(i.fixturenames) for i in module):
+            build_records(session)  # before the fork, so every child inherits them
+        results = _run_module_in_child(module, after, item.config)
+    except Exception:
+        results = traceback.format_exc()
+    for n, test in enumerate(module):
         test.ihook.pytest_runtest_logstart(nodeid=test.nodeid, location=test.location)
-        for data in reports:
-            if isinstance(data.get("longrepr"), list):  # a skip's (path, line, reason); JSON made it a list
-                data["longrepr"] = tuple(data["longrepr"])
-            report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
-            test.ihook.pytest_runtest_logreport(report=report)
+        if isinstance(results, str):  # the module could not run: each of its tests fails with the reason
+            test.ihook.pytest_runtest_logreport(
+                report=_failed_report(test, results if n == 0 else "see above")
+            )
+        else:
+            for data in results[n]:
+                if isinstance(
+                    data.get("longrepr"), list
+                ):  # a skip's (path, line, reason); JSON made it a list
+                    data["longrepr"] = tuple(data["longrepr"])
+                report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
+                test.ihook.pytest_runtest_logreport(report=report)
         test.ihook.pytest_runtest_logfinish(nodeid=test.nodeid, location=test.location)
     session._setupstate.teardown_exact(after)  # what this process set up before the fork, as pytest would
     return True
@@ -126,10 +171,26 @@ _DONE = pytest.StashKey[set]()
 
 
 @pytest.fixture(scope="module")
-def run_snippet():
+def build_record(request):
+    """build_record("distributed/ddp_first_step") -> the Record of the build's run of that file (for launched
+    snippets: every rank's lines, rank by rank; for any snippet: its figures as the page shows them)."""
+    records = build_records(request.session)
+
+    def record(name: str) -> Record:
+        path = f"snippets/{name}.py"
+        if path not in records:
+            raise FileNotFoundError(f"{path}: not a snippet the build ran")
+        return records[path]
+
+    return record
+
+
+@pytest.fixture(scope="module")
+def run_snippet(build_record):
     """run_snippet("tensors/creation") -> namespace of the file's globals, with .stdout set to its output.
 
-    The file runs once per test module (in the module's forked child); fresh=True runs it again."""
+    The file runs once per test module (in the module's forked child); fresh=True runs it again. The first
+    run must print what the build showed, apart from the values the file declares as measured."""
     runs: dict[str, SimpleNamespace] = {}
 
     def run(name: str, *, fresh: bool = False) -> SimpleNamespace:
@@ -140,14 +201,14 @@ def run_snippet():
             raise FileNotFoundError(f"{path} does not exist")
         spec = read_spec(path)
         if spec.launcher != "python":
-            raise ValueError(f"{path} runs with {spec.launcher}: use the launch_snippet fixture")
+            raise ValueError(f"{path} runs with {spec.launcher}: read the build's run with build_record")
         with tempfile.TemporaryDirectory() as tmp:
             printed, work = Path(tmp) / "output.txt", Path(tmp) / "cwd"
             work.mkdir()
             cwd = os.getcwd()
             os.chdir(work)  # files the snippet writes land in a throwaway folder, as in the build
             try:
-                with snippet_server(spec, work, Path(tmp) / "server.log") as server_env:
+                with snippet_server(path, spec.server, work, Path(tmp) / "server.log") as server_env:
                     os.environ.update(server_env)
                     with captured_output(printed):
                         namespace = exec_file(path)
@@ -155,23 +216,13 @@ def run_snippet():
                 os.chdir(cwd)
             ns = SimpleNamespace(**{k: v for k, v in namespace.items() if not k.startswith("__")})
             ns.stdout = printed.read_text(encoding="utf-8")
+        if name not in runs:
+            shown = build_record(name)
+            if shown.status == "ok":
+                assert normalise(ns.stdout, spec.measured) == normalise(shown.output, spec.measured), (
+                    f"{path}: this run printed something else than the build's run (not deterministic?)"
+                )
         runs[name] = ns
         return ns
 
     return run
-
-
-@pytest.fixture(scope="module")
-def launch_snippet():
-    """launch_snippet("distributed/ddp_first_step") -> the Record of running it as its `# run:` line says
-    (torchrun and friends): its .output has every rank's lines, rank by rank. Once per test module, or none:
-    see FRESH_LAUNCHES."""
-    runs = {}
-
-    def launch(name: str):
-        path = f"snippets/{name}.py"
-        if name not in runs:
-            runs[name] = FRESH_LAUNCHES.get(path) or run_one(path, detect_device(), fresh=True)
-        return runs[name]
-
-    return launch

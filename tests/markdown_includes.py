@@ -1,4 +1,5 @@
-"""pytest plugin: pytest-markdown-docs runs the Python fences of README.md and docs/ as a reader sees them.
+"""pytest plugin: pytest-markdown-docs runs the Python fences of README.md and docs/zh/ as a reader sees them
+(docs/en/ includes the very same files: tests/site/test_parity.py).
 
 Pages hold no inline Python; their fences include files (`--8<-- "snippets/…"`). Here each include line is
 replaced by the file (or its `:section`), so a fence that shows part of a file is executed as copied code, in
@@ -10,43 +11,27 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 
 import pytest
+from _includes import INCLUDE_FENCE, INCLUDE_LINE, section_text
 from markdown_it import MarkdownIt
 
-ROOT = Path(__file__).resolve().parent.parent
-INCLUDE = re.compile(r'^(?P<indent>[ \t]*)--8<-- "(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"[ \t]*$', re.M)
-SECTION_MARK = re.compile(r"^\s*# --8<-- \[(?P<kind>start|end):(?P<name>[\w-]+)\]\s*$")
 
-
-def included_text(path: str, section: str | None) -> str:
-    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
-    if section is not None:
-        start = next(i for i, line in enumerate(lines) if line.strip() == f"# --8<-- [start:{section}]")
-        end = next(i for i, line in enumerate(lines) if line.strip() == f"# --8<-- [end:{section}]")
-        lines = lines[start + 1 : end]
-    return "\n".join(line for line in lines if not SECTION_MARK.match(line))
-
-
-# A fence that shows one whole file: the build already ran exactly that text (hooks/execute_snippets.py)
-# and tests/site/test_cache.py runs it once more in a fresh interpreter, so pytest-markdown-docs skips it
-# (`notest`). Fences that show a :section, and fences written in a page, run here.
-WHOLE_FILE_FENCE = re.compile(
-    r"^(?P<open>[ \t]*(?P<fence>`{3,}|~{3,})python\b[^\n]*)\n"
-    r'(?P<body>[ \t]*--8<-- "[^":]+"[ \t]*\n[ \t]*(?P=fence)[ \t]*)$',
-    re.M,
-)
+def notest_whole_file(m: re.Match) -> str:
+    """A fence that shows one whole file: the build already ran exactly that text and the page shows its
+    output (hooks/execute_snippets.py), so pytest-markdown-docs skips it (`notest`). Fences that show a
+    :section, and fences written in a page, run here."""
+    return m[0] if m["section"] else f"{m['open']} notest\n{m['body']}"
 
 
 def expand_includes(markdown: str) -> str:
-    markdown = WHOLE_FILE_FENCE.sub(lambda m: f"{m['open']} notest\n{m['body']}", markdown)
+    markdown = INCLUDE_FENCE.sub(notest_whole_file, markdown)
 
     def replace(m: re.Match) -> str:
-        text = included_text(m["path"], m["section"])
+        text = section_text(m["path"], m["section"])
         return "\n".join(m["indent"] + line if line else line for line in text.splitlines())
 
-    return INCLUDE.sub(replace, markdown)
+    return INCLUDE_LINE.sub(replace, markdown)
 
 
 class IncludingMarkdownIt(MarkdownIt):

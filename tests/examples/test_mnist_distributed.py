@@ -11,6 +11,7 @@ from pathlib import Path
 
 import torch
 
+from docs_runner.launchers import rank_outputs
 from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "examples" / "mnist_distributed.py"
@@ -20,8 +21,9 @@ TORCHRUN = Path(sys.executable).with_name("torchrun")
 @cache
 def launch(workdir: str) -> tuple[int, str, str]:
     """torchrun --standalone --nproc-per-node 2 examples/mnist_distributed.py (3 epochs of 512 images):
-    (exit code, every rank's stdout, rank 0 first, torchrun's own output). Each rank writes its own log
-    (--log-dir, --redirects 3), so lines from the two processes cannot run into each other."""
+    (exit code, every rank's output as the build shows it, rank 0 first, each line prefixed "[rankN] ",
+    torchrun's own output). Each rank writes its own log (--log-dir, --redirects 3), read back by the engine's
+    own reader, so lines from the two processes cannot run into each other."""
     logs = Path(workdir, "logs")
     command = [
         str(TORCHRUN),
@@ -38,19 +40,20 @@ def launch(workdir: str) -> tuple[int, str, str]:
     run = subprocess.run(
         command, capture_output=True, text=True, timeout=300, env=env, start_new_session=True, check=False
     )
-    ranks = sorted(logs.glob("*/attempt_0/[0-9]*"), key=lambda d: int(d.name))
-    out = "".join((d / "stdout.log").read_text() for d in ranks)
-    return run.returncode, out, run.stdout + run.stderr
+    return run.returncode, rank_outputs(logs), run.stdout + run.stderr
 
 
 def test_two_processes_train_and_agree(tmp_path_factory):
     code, out, launcher = launch(str(tmp_path_factory.getbasetemp()))
     assert code == 0, out + launcher
     assert re.search(
-        r"^2 processes on (cpu \(gloo\)|cuda \(nccl\)), 512 images, 8 steps per epoch of 32 x 2", out, re.M
+        r"^\[rank0\] 2 processes on (cpu \(gloo\)|cuda \(nccl\)), 512 images, 8 steps per epoch of 32 x 2",
+        out,
+        re.M,
     )
-    assert re.findall(r"^rank (\d): weights identical on all 2 ranks: True$", out, re.M) == ["0", "1"]
-    losses = [float(v) for v in re.findall(r"^epoch \d: mean training loss ([\d.]+)$", out, re.M)]
+    agree = re.findall(r"^\[rank(\d)\] rank \1: weights identical on all 2 ranks: True$", out, re.M)
+    assert agree == ["0", "1"]
+    losses = [float(v) for v in re.findall(r"^\[rank0\] epoch \d: mean training loss ([\d.]+)$", out, re.M)]
     assert len(losses) == 3
     assert losses[-1] < losses[0] / 2  # measured on CPU: 3.03, 2.13, 0.34
 

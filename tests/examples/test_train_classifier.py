@@ -13,6 +13,7 @@ from itertools import pairwise
 import jupytext
 import pytest
 import torch
+from _includes import INCLUDE_LINE, section_text
 from torch import nn
 
 from tests.conftest import ROOT
@@ -150,13 +151,6 @@ def test_notebook_kernel_argv_is_ignored(monkeypatch, capsys):
     assert "final test accuracy" in capsys.readouterr().out
 
 
-def section(name: str) -> list[str]:
-    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    start = lines.index(f"# --8<-- [start:{name}]")
-    end = next(i for i, line in enumerate(lines) if line.strip() == f"# --8<-- [end:{name}]")
-    return lines[start + 1 : end]
-
-
 def test_page_sections_cover_every_code_cell_in_order():
     """docs/*/training-script.md shows the sections one after another; together they must be the program."""
     nb = jupytext.read(EXAMPLE)
@@ -164,10 +158,12 @@ def test_page_sections_cover_every_code_cell_in_order():
     assert len(code) == len(SECTIONS)
     for name, cell in zip(SECTIONS, code, strict=True):
         assert cell[0] == f"# --8<-- [start:{name}]" and cell[-1].strip() == f"# --8<-- [end:{name}]"
-        assert cell[1:-1] == section(name)
+        assert cell[1:-1] == section_text(EXAMPLE, name).splitlines()
     for lang in ("zh", "en"):
         page = (ROOT / "docs" / lang / "training-script.md").read_text(encoding="utf-8")
-        shown = re.findall(r'^--8<-- "examples/train_classifier\.py:([\w-]+)"$', page, re.M)
+        shown = [
+            m["section"] for m in INCLUDE_LINE.finditer(page) if m["path"] == "examples/train_classifier.py"
+        ]
         assert shown == SECTIONS, f"{lang}: the page must include every section once, in order"
 
 

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from snippet_runner import start_server, stop_server
+from docs_runner import cache
+from docs_runner.procs import start_server, stop_server
 
 from tests.conftest import ROOT
 
@@ -25,7 +26,7 @@ def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
         env=BUILD_ENV,
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test
     )
 
 
@@ -35,31 +36,46 @@ def build_log(project: Path) -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
-COPIED = [
-    "mkdocs.yml",
-    "pyproject.toml",
-    "requirements.txt",
-    "docs",
-    "hooks",
-    "overrides",
-    "snippets",
-    "examples",
-    "tools",
-    "recordings",
-    "bench",
-    ".cache",
-]
+# The tiny site: the real mkdocs.yml, hooks, overrides and engine, with three short chapters of real snippets
+# (one plain, one CUDA-only, one with a GPU recording), for failure modes, the cache and `mkdocs serve`.
+TINY_CHAPTERS = {
+    "tensors": ("张量", "Tensors", "snippets/tensors/creation.py"),
+    "gpus": ("GPU", "GPUs", "snippets/gpus/cuda_info.py"),
+    "amp": ("混合精度", "Mixed precision", "snippets/amp/autocast_step_time.py"),
+}
+TINY_COPIED = ["mkdocs.yml", "pyproject.toml", "requirements.txt", "hooks", "overrides", "docs_runner", "bench"]
+
+
+def tiny_page(title: str, snippet: str) -> str:
+    return f'# {title}\n\n## {title}\n\n```python title="{snippet}"\n--8<-- "{snippet}"\n```\n'
 
 
 @pytest.fixture
-def project(tmp_path, built_site) -> Path:
-    """A throwaway copy of the project to break or edit; built_site first so its snippet cache is warm."""
-    for name in COPIED:
+def tiny_site(tmp_path) -> Path:
+    """A throwaway project with the real configuration and three pages; the snippet cache of this checkout
+    comes along for those files, so unchanged snippets are not run again."""
+    for name in TINY_COPIED:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
+            shutil.copytree(src, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
+        else:
             shutil.copy2(src, tmp_path / name)
+    config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = "nav:\n  - 首页: index.md\n" + "".join(f"  - {slug}.md\n" for slug in TINY_CHAPTERS)
+    (tmp_path / "mkdocs.yml").write_text(config[: config.index("\nnav:\n") + 1] + nav, encoding="utf-8")
+    for lang, n in (("zh", 0), ("en", 1)):
+        docs = tmp_path / "docs" / lang
+        docs.mkdir(parents=True)
+        (docs / "index.md").write_text("# PyTorch\n\n" + "".join(f"- [{t[n]}]({s}.md)\n" for s, t in TINY_CHAPTERS.items()))
+        for slug, (*titles, snippet) in TINY_CHAPTERS.items():
+            (docs / f"{slug}.md").write_text(tiny_page(titles[n], snippet), encoding="utf-8")
+    (tmp_path / "examples").mkdir()
+    for *_, snippet in TINY_CHAPTERS.values():
+        (tmp_path / snippet).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / snippet, tmp_path / snippet)
+        slot = cache.slot(snippet)
+        if slot.exists():
+            shutil.copytree(slot, tmp_path / slot.relative_to(ROOT))
     return tmp_path
 
 
@@ -93,3 +109,11 @@ def served_site(built_site):
         yield f"http://127.0.0.1:{port}/"
     finally:
         stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def site_records(built_site, request):
+    """The records the session build showed (snippets and notebooks), by path."""
+    from tests.conftest import build_records
+
+    return build_records(request.session)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
+from _includes import INCLUDE_LINE
+
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
 LANGS = ("zh", "en")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-INCLUDE = re.compile(r'^[ \t]*--8<-- "(?P<path>[^"]+)"[ \t]*$')
+PYTHON_FENCE = re.compile(r"^[ \t]*(`{3,})(?:python|\{\.python)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 
 
 def doc_pages(lang: str) -> list[str]:
@@ -39,13 +41,10 @@ def headings(lang: str, page: str) -> list[int]:
 def includes(lang: str, page: str) -> list[str]:
     """Included files (with :section), in order of appearance."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
-    return [m["path"] for line in text.splitlines() if (m := INCLUDE.match(line))]
+    return [m["target"] for m in INCLUDE_LINE.finditer(text)]
 
 
 def python_fences(lang: str, page: str) -> list[str]:
     """Bodies of the Python fences of a page (```python … and the attribute form ```{.python …})."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
-    return [
-        m.group(2)
-        for m in re.finditer(r"^[ \t]*(`{3,})(?:python|\{\.python)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", text, re.M | re.S)
-    ]
+    return [m.group(2) for m in PYTHON_FENCE.finditer(text)]

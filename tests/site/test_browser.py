@@ -25,6 +25,7 @@ every test, and a phone-sized one for the menu test.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from urllib.request import urlopen
 
 import pytest
 import yaml
+from errata import nav_files  # the hook's own walk of the nav
 
 from tests.site.pages import includes
 
@@ -60,7 +62,7 @@ AXE_OPTIONS = {  # WCAG 2.1 AA: every axe rule tagged for levels A and AA of WCA
 CJK_FONTS = ("PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Source Han Sans SC", "Microsoft YaHei")
 INSTALLED_CJK_FONT = "Noto Sans CJK SC"  # Debian's fonts-noto-cjk, installed by `make browser-deps`
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 
 def is_local(url: str) -> bool:
@@ -96,17 +98,8 @@ class Page:
 
 def nav_pages() -> list[Page]:
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_NavLoader)
-
-    def walk(items):
-        for item in items:
-            if isinstance(item, str):
-                yield item
-            else:
-                for value in item.values():
-                    yield from ([value] if isinstance(value, str) else walk(value))
-
     pages = []
-    for src in walk(config["nav"]):
+    for src in nav_files(config["nav"]):
         stem = src.rsplit(".", 1)[0]
         pages.append(Page(src, "" if stem == "index" else f"{stem.removesuffix('/index')}/"))
     return pages
@@ -158,7 +151,10 @@ class Browser:
         # Material appends a "¶" permalink to headings (toc permalink: true).
         return self.page.locator("article h1").first.inner_text().removesuffix("¶").strip()
 
-    def screenshot(self, name: str, full_page: bool = True) -> Path:
+    def screenshot(self, name: str, full_page: bool = True) -> Path | None:
+        """Only on request (SCREENSHOTS=1, as CI sets it): a full-page capture costs seconds per page."""
+        if os.environ.get("SCREENSHOTS") != "1":
+            return None
         target = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(target), full_page=full_page)
         return target

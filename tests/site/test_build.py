@@ -9,15 +9,17 @@ import re
 from html.parser import HTMLParser
 from importlib.metadata import version
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlparse
 
 import pytest
-from snippet_runner import all_snippets, detect_device, hardware, read_spec
 from texts import TEXTS
 
+from docs_runner.machine import detect_device
+from docs_runner.spec import all_snippets, read_spec
 from tests.site.pages import doc_pages, includes
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site
 
 LANG_PREFIX = {"zh": "", "en": "en/"}
 OUTPUT_TITLE = {"zh": "输出", "en": "Output"}
@@ -41,25 +43,41 @@ def verified_box(html: str) -> str | None:
     return m[1] if m else None
 
 
+# A code block's title (a file's title links to it in the repository: hooks/source_links.py; an output's
+# title does not) or an admonition's title (the "not run" notice), in page order.
+TITLE_OR_NOTICE = re.compile(
+    r'<span class="filename">(?:<a [^>]*>)?(?P<title>[^<]*)(?:</a>)?</span>'
+    r'|<p class="admonition-title">(?P<notice>[^<]*)</p>'
+)
+
+
+def shown_under(html: str, paths: list[str]) -> list[tuple[str, str | None]]:
+    """For each included snippet, in page order: what stands right under its code (an output's title or a
+    notice), or None when its code is missing or the next thing is another file's code or nothing."""
+    found = [(m["title"], m["notice"]) for m in TITLE_OR_NOTICE.finditer(html)]
+    shown, at = [], 0
+    for path in (p for p in paths if p.startswith("snippets/")):
+        code = next((i for i in range(at, len(found)) if found[i][0] == path), None)
+        if code is None:
+            shown.append((path, None))
+            continue
+        at = code + 1
+        title, notice = found[at] if at < len(found) else (None, None)
+        shown.append((path, None if title in paths else (title or notice)))
+    return shown
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_include_is_followed_by_its_output_or_a_notice(built_site, lang):
     device = detect_device()
     for page in doc_pages(lang):
-        snippet_includes = [p.split(":")[0] for p in includes(lang, page) if p.startswith("snippets/")]
-        html = built_page(built_site, lang, page)
-        # A file's title links to it in the repository (hooks/source_links.py); an output's title does not.
-        found = list(re.finditer(r'<span class="filename">(?:<a [^>]*>)?([^<]*)(?:</a>)?</span>', html))
-        titles = [m[1] for m in found]
-        for path in snippet_includes:
-            i = titles.index(path)
+        paths = [p.split(":")[0] for p in includes(lang, page)]
+        for path, under in shown_under(built_page(built_site, lang, page), paths):
             if read_spec(path).needs_cuda and device != "cuda":
-                after = html[found[i].start() :]
-                notice = after[: after.index("</div>", after.index('class="admonition note"'))]
-                assert NOT_RUN[lang] in notice or RECORDED[lang] in after, (
-                    f"{lang}/{page}: {path} shows nothing"
-                )
+                expected = (NOT_RUN[lang], RECORDED[lang])  # the notice, or the GPU recording's title
             else:
-                assert titles[i + 1].startswith(OUTPUT_TITLE[lang]), f"{lang}/{page}: no output under {path}"
+                expected = (OUTPUT_TITLE[lang],)
+            assert under is not None and under.startswith(expected), f"{lang}/{page}: {path} shows {under!r}"
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -84,12 +102,16 @@ def test_pages_with_outputs_say_which_torch_device_python_and_date_made_them(bui
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_measured_outputs_name_the_hardware(built_site, lang):
+def test_measured_outputs_name_the_hardware_that_measured_them(built_site, site_records, lang):
+    """The machine that made the record (a cache restored from another machine keeps its own), not this
+    one."""
     measured = [p for p in all_snippets() if read_spec(p).measured and not read_spec(p).needs_cuda]
     pages = {inc.split(":")[0]: page for page in doc_pages(lang) for inc in includes(lang, page)}
     for path in measured:
         html = built_page(built_site, lang, pages[path])
-        assert MEASURED_TITLE[lang].format(hardware=hardware(detect_device())) in html, path
+        title = MEASURED_TITLE[lang].format(hardware=site_records[path].hardware)
+        after = html[html.index(f">{path}<") :]  # the output title right under this very file's code
+        assert re.search(r'<span class="filename">([^<]*)</span>', after)[1] == title, path
 
 
 @pytest.mark.parametrize(
@@ -112,7 +134,7 @@ def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, 
 class _Loads(HTMLParser):
     """Collects the URLs a browser would fetch while loading the page (not plain <a> links)."""
 
-    LOADING = {
+    LOADING: ClassVar[dict[str, str]] = {
         "script": "src",
         "img": "src",
         "iframe": "src",

@@ -14,7 +14,7 @@ from errata import BOX_TITLE, boxes
 from tests.conftest import ROOT
 from tests.site.pages import LANGS, doc_pages
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site
 PREFIX = {"zh": "", "en": "en/"}
 
 

@@ -1,7 +1,7 @@
 """Bad input fails loudly and names the culprit: a snippet that raises, warns, hangs, leaves a process behind,
 names an unknown launcher or a helper that is gone, a multi-process run whose rank crashes, a missing include,
-a broken link or anchor, an unknown language. (A page in one language only is caught by test_parity.py.) Each case breaks a temporary copy of the project
-(with the snippet cache, so unchanged snippets are not re-run) and runs the real strict build."""
+a broken link or anchor, an unknown language. (A page in one language only is caught by test_parity.py.) Each case breaks the tiny site (tests/site/conftest.py: the real
+configuration, hooks and engine, three pages) and runs the real strict build."""
 
 from __future__ import annotations
 
@@ -14,9 +14,6 @@ from pathlib import Path
 import pytest
 
 from tests.site.conftest import build_log
-
-pytestmark = pytest.mark.slow
-
 
 def append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
@@ -40,12 +37,13 @@ BAD_SNIPPETS = {
 }
 
 
-def test_bad_snippets_fail_one_build_each_named_with_its_reason(project):
+def test_bad_snippets_fail_one_build_each_named_with_its_reason(tiny_site):
+    project = tiny_site
     """All of them in one build: the runner collects every failure, so one build reports them all."""
     for name, source in BAD_SNIPPETS.items():
         (project / "snippets" / "tensors" / name).write_text(source, encoding="utf-8")
     start = time.monotonic()
-    code, log = build_log(project)
+    code, log = build_log(tiny_site)
     assert code != 0
     assert time.monotonic() - start < 150, "a hang or a crashed rank must fail within its timeout"
     assert "snippets/tensors/zz_broken.py failed (exit 1)" in log and "before" in log
@@ -66,29 +64,32 @@ def test_bad_snippets_fail_one_build_each_named_with_its_reason(project):
     assert leftovers.stdout == "", f"processes outlived the build: {leftovers.stdout}"
 
 
-def test_missing_include_fails_naming_the_path(project):
+def test_missing_include_fails_naming_the_path(tiny_site):
+    project = tiny_site
     append(project / "docs" / "zh" / "tensors.md", '\n```python\n--8<-- "snippets/tensors/nope.py"\n```\n')
-    code, log = build_log(project)
+    code, log = build_log(tiny_site)
     assert code != 0 and "snippets/tensors/nope.py" in log
 
 
-def test_broken_link_and_anchor_fail_naming_the_page(project):
+def test_broken_link_and_anchor_fail_naming_the_page(tiny_site):
+    project = tiny_site
     append(
         project / "docs" / "en" / "tensors.md",
         "\n[gone](missing-page.md) [no anchor](index.md#no-such-anchor)\n",
     )
-    code, log = build_log(project)
+    code, log = build_log(tiny_site)
     assert code != 0
     assert re.search(r"tensors\.md.*missing-page\.md", log), log[-3000:]
     assert "no-such-anchor" in log
 
 
-def test_unknown_language_fails(project):
+def test_unknown_language_fails(tiny_site):
+    project = tiny_site
     text = (project / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace(
         "        - locale: en\n          name: English", "        - locale: xx\n          name: Unknown"
     )
     (project / "mkdocs.yml").write_text(text, encoding="utf-8")
     shutil.copytree(project / "docs" / "en", project / "docs" / "xx")
-    code, log = build_log(project)
+    code, log = build_log(tiny_site)
     assert code != 0 and "'xx'" in log

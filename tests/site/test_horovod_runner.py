@@ -10,8 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import snippet_runner
-from snippet_runner import SnippetError, run_all
+import docs_runner.paths
+from docs_runner.errors import SnippetError
+from docs_runner.execute import run_all
 
 from tests.conftest import ROOT
 
@@ -38,8 +39,7 @@ def tree(tmp_path, monkeypatch):
     for name, body in SNIPPETS.items():
         source = RUN.format(name=name) + HEAD + body
         (tmp_path / "snippets" / "demo" / f"{name}.py").write_text(source, encoding="utf-8")
-    monkeypatch.setattr(snippet_runner, "ROOT", tmp_path)
-    monkeypatch.setattr(snippet_runner, "SNIPPETS", tmp_path / "snippets")
+    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
     return tmp_path
 
 
@@ -60,6 +60,7 @@ def test_parallel_runs_each_show_their_ranks_in_order(tree):
     assert records["snippets/demo/ok_a.py"].kind == "processes"
 
 
+@pytest.mark.exhaustive
 def test_a_crashed_or_killed_rank_fails_naming_file_and_rank_and_nothing_survives(tree):
     with pytest.raises(SnippetError) as info:
         run_all(paths("raises", "dies", "leaves"), "cpu", use_cache=False)

@@ -1,4 +1,5 @@
-"""Every internal link and anchor of the built site works, checked by a real link checker (LinkChecker).
+"""Every internal link and anchor of the built site works: checked statically over the built HTML in every
+`make test` (tests/site/static_links.py), and by a real link checker (LinkChecker) in `make test-all`.
 
 LinkChecker crawls the site served on 127.0.0.1 from the home page, fetching every page and asset it links
 to and, with its AnchorCheck plugin, finding the target of every #anchor. External links are never fetched
@@ -21,7 +22,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from snippet_runner import start_server, stop_server
+
+from docs_runner.procs import start_server, stop_server
+from tests.site.static_links import check_links
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "links"
@@ -43,7 +46,7 @@ checkextern=0
 """
 CODE_LINE_LINK = re.compile(r'href="#(__codelineno-[\w-]+)"')
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site
 
 
 def linkcheck(base: str, tmp_path: Path) -> list[dict]:
@@ -55,7 +58,7 @@ def linkcheck(base: str, tmp_path: Path) -> list[dict]:
         [*LINKCHECKER, "--config", str(config), "--no-status", "--verbose", "--output", "csv", base],
         capture_output=True,
         text=True,
-        timeout=1200,
+        timeout=480,  # under pytest-timeout's 600 s, which also covers a session build in setup
     )
     # Exit status 1 means "found errors", which the tests read from the rows; anything else is a failure.
     assert proc.returncode in (0, 1), f"linkchecker failed ({proc.returncode}):\n{proc.stderr[-3000:]}"
@@ -77,6 +80,39 @@ def problems(rows: list[dict], base: str) -> list[str]:
     ]
 
 
+def test_every_internal_link_and_anchor_resolves(built_site):
+    report = check_links(built_site)
+    broken = [f"{page}: {url} ({why})" for page, url, why in report.broken]
+    assert not broken, "broken links:\n" + "\n".join(broken)
+    assert report.links > 1000 and report.anchors > 100, report  # it really read the pages
+
+
+# A tiny built site: one missing page (linked from a page in a folder), one missing anchor, and links the
+# checker must accept (a folder's index.html, a root-absolute path, an encoded Chinese id, external URLs).
+STATIC_TREE = {
+    "index.html": """<h1 id="top">t</h1><a href="guide/#setup">ok</a> <a href="guide/#nowhere">bad anchor</a>
+<a href="#top">top</a> <a href="guide/#%E5%BC%A0%E9%87%8F">zh</a> <img src="/img/pic.png" alt="">
+<a href="https://example.org/docs">external</a> <a href="mailto:someone@example.org">mail</a>
+<a href="pytorch-notes-offline.zip" download>zip</a>""",
+    "guide/index.html": """<h2 id="setup">s</h2><h2 id="张量">z</h2>
+<a href="../index.html#top">back</a> <a href="../gone.html">gone</a>""",
+    "img/pic.png": "",
+}
+
+
+def test_the_static_checker_reports_a_missing_page_and_a_missing_anchor(tmp_path):
+    for name, text in STATIC_TREE.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    report = check_links(tmp_path)
+    assert [(page, url) for page, url, _ in report.broken] == [
+        ("guide/index.html", "../gone.html"),
+        ("index.html", "guide/#nowhere"),
+    ], report.broken
+    assert (report.links, report.anchors) == (7, 5), report  # the external and zip links were skipped
+
+
+@pytest.mark.exhaustive
 def test_no_internal_link_or_anchor_is_broken(built_site, served_site, tmp_path):
     rows = linkcheck(served_site, tmp_path)
     broken = problems(rows, served_site)
@@ -135,6 +171,7 @@ BROKEN_SITE = {
 }
 
 
+@pytest.mark.exhaustive
 def test_the_link_checker_catches_a_broken_link_and_a_missing_anchor(tmp_path):
     """The same checker, on a tiny site with one missing page and one missing anchor, reports both, and
     lists the external link without fetching it."""

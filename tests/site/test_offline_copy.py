@@ -2,17 +2,27 @@
 file://, as a reader who unzipped it opens it: pages render with their code and outputs, links between pages
 and languages work, and search finds Chinese and English words in the reader's language. Debian's Chromium,
 driven by Playwright, opens the files directly (no server); no request may leave the unzipped folder.
+
+The copy is opt-in (PYTORCH_NOTES_OFFLINE_COPY=1, `make offline`, the Pages workflow): this module builds
+the site with it once, on its own; the session's `built_site` is built without it, and must then neither
+hold the zip nor link to it.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import offline_copy
 import pytest
-from offline_copy import FOLDER, ZIP_NAME
+from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
 from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS
 
@@ -20,12 +30,29 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "offline"
 TIMEOUT_MS = 15_000
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")
-def unzipped(built_site, tmp_path_factory) -> Path:
-    archive = built_site / ZIP_NAME
+def offline_site(tmp_path_factory) -> Path:
+    """The site built strictly with its offline copy, as `make offline` and the Pages workflow build it."""
+    site = tmp_path_factory.mktemp("site-with-copy")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **{COPY_ENV: "1"}),
+        capture_output=True,
+        text=True,
+        timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test
+    )
+    assert proc.returncode == 0, f"mkdocs build --strict with {COPY_ENV}=1 failed:\n{proc.stderr[-6000:]}"
+    assert f"offline copy: {ZIP_NAME}" in proc.stderr, proc.stderr[-3000:]
+    return site
+
+
+@pytest.fixture(scope="module")
+def unzipped(offline_site, tmp_path_factory) -> Path:
+    archive = offline_site / ZIP_NAME
     assert archive.is_file(), f"the build wrote no {ZIP_NAME}"
     target = tmp_path_factory.mktemp("offline")
     with zipfile.ZipFile(archive) as zf:
@@ -106,11 +133,11 @@ def stays_in_the_folder(reader):
     assert not reader.errors[seen[1] :], f"JavaScript or console errors: {reader.errors[seen[1] :]}"
 
 
-def test_the_copy_holds_every_page_of_the_site(built_site, unzipped):
+def test_the_copy_holds_every_page_of_the_site(offline_site, unzipped):
     """One file per page of the hosted site (tensors/index.html there is tensors.html here)."""
     hosted = {
-        p.relative_to(built_site).as_posix().removesuffix("/index.html").removesuffix("index.html")
-        for p in built_site.rglob("index.html")
+        p.relative_to(offline_site).as_posix().removesuffix("/index.html").removesuffix("index.html")
+        for p in offline_site.rglob("index.html")
     }
     offline = {
         p.relative_to(unzipped).as_posix().removesuffix(".html").removesuffix("index")
@@ -183,8 +210,39 @@ def test_search_works_from_file_urls(reader, start, query, first):
 
 
 @pytest.mark.parametrize("home", ["index.html", "en/index.html"])
-def test_home_pages_link_the_offline_copy(built_site, home):
-    html = (built_site / home).read_text(encoding="utf-8")
+def test_home_pages_link_the_offline_copy(offline_site, home):
+    html = (offline_site / home).read_text(encoding="utf-8")
     href = re.search(rf'<a href="([^"]*{re.escape(ZIP_NAME)})" download>', html)
     assert href, f"{home} does not offer {ZIP_NAME}"
-    assert ((built_site / home).parent / href[1]).resolve() == (built_site / ZIP_NAME).resolve()
+    assert ((offline_site / home).parent / href[1]).resolve() == (offline_site / ZIP_NAME).resolve()
+
+
+@pytest.mark.parametrize("home", ["index.html", "en/index.html"])
+def test_the_copy_does_not_offer_itself(unzipped, home):
+    """A reader of the copy has the zip already; the paragraph offering it would be a dead link there."""
+    assert ZIP_NAME not in (unzipped / home).read_text(encoding="utf-8")
+
+
+def test_a_build_without_the_copy_does_not_link_to_it(built_site):
+    """The session's build skips the copy (no PYTORCH_NOTES_OFFLINE_COPY): no zip, and no page offers one,
+    in its HTML or in its search index."""
+    assert not (built_site / ZIP_NAME).exists()
+    offering = [
+        p.relative_to(built_site).as_posix()
+        for p in [*built_site.rglob("*.html"), *built_site.rglob("search_index.json")]
+        if ZIP_NAME in p.read_text(encoding="utf-8")
+    ]
+    assert not offering, f"pages link to {ZIP_NAME}, which this build did not make: {offering}"
+
+
+def test_a_skipped_copy_says_how_to_get_one(tmp_path, monkeypatch, caplog):
+    """One INFO line names the switch, and a zip left by an earlier build goes."""
+    monkeypatch.delenv(COPY_ENV, raising=False)
+    monkeypatch.delenv(offline_copy.ENV, raising=False)
+    monkeypatch.setitem(offline_copy._command, "name", "build")
+    (tmp_path / ZIP_NAME).write_bytes(b"stale")
+    config = SimpleNamespace(plugins={"i18n": SimpleNamespace(building=False)}, site_dir=str(tmp_path))
+    with caplog.at_level(logging.INFO, logger=offline_copy.log.name):
+        offline_copy.on_post_build(config)
+    assert caplog.messages == [f"offline copy: skipped (set {COPY_ENV}=1 or run make offline)"]
+    assert not (tmp_path / ZIP_NAME).exists()

@@ -11,7 +11,7 @@ import pytest
 
 LIMIT = 512 * 1024  # bytes
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.site
 
 
 def test_no_page_is_over_512_kb(built_site):

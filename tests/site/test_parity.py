@@ -3,7 +3,9 @@ pages hold no inline Python (code enters only through includes of files that run
 
 from __future__ import annotations
 
+import itertools
 import re
+import tomllib
 
 import pytest
 
@@ -27,6 +29,18 @@ def test_same_includes_in_the_same_order(page):
     assert includes("zh", page) == includes("en", page), f"{page}: zh and en include different code"
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_en_has_no_python_fence_that_zh_lacks(page):
+    """pytest-markdown-docs runs the fences of docs/zh only (pyproject.toml's testpaths): that covers en
+    because en's Python fences are zh's, one for one."""
+    assert python_fences("en", page) == python_fences("zh", page), f"{page}: zh and en show other Python"
+
+
+def test_markdown_fences_are_collected_from_zh_and_the_readme_only():
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    assert testpaths["ini_options"]["testpaths"] == ["tests", "docs/zh", "README.md"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", PAGES)
 def test_python_fences_are_includes_of_existing_files(lang, page):
@@ -43,20 +57,23 @@ def test_python_fences_are_includes_of_existing_files(lang, page):
 CJK = "[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 
 
+def wrapped_after(lines: list[str]) -> str | None:
+    """The end of the first line that breaks a Chinese paragraph, if any."""
+    for before, after in itertools.pairwise(lines):
+        starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
+        if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
+            return before.strip()[-20:]
+    return None
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_chinese_paragraphs_are_not_hard_wrapped(page):
     """A line break inside a Chinese paragraph renders as a stray space between two characters."""
     lines = lines_outside_fences((ROOT / "docs" / "zh" / page).read_text(encoding="utf-8"))
-    for before, after in zip(lines, lines[1:], strict=False):
-        starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
-        if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
-            pytest.fail(f"zh/{page}: paragraph wrapped after {before.strip()[-20:]!r}")
+    assert wrapped_after(lines) is None, f"zh/{page}: paragraph wrapped after {wrapped_after(lines)!r}"
 
 
 def test_readme_chinese_is_not_hard_wrapped():
     """GitHub renders a line break inside a Chinese paragraph of the README as a stray space too."""
     lines = lines_outside_fences((ROOT / "README.md").read_text(encoding="utf-8"))
-    for before, after in zip(lines, lines[1:], strict=False):
-        starts_block = re.match(r"\s*([-*#|!>]|\d+\.|<!--)", after)
-        if re.search(CJK + r"$", before.rstrip()) and after.strip() and not starts_block:
-            pytest.fail(f"README.md: paragraph wrapped after {before.strip()[-20:]!r}")
+    assert wrapped_after(lines) is None, f"README.md: paragraph wrapped after {wrapped_after(lines)!r}"

@@ -1,4 +1,4 @@
-"""hooks/snippet_runner.py on its own: device honesty, headers and kinds, the cache key and what invalidates
+"""The engine (docs_runner) on its own: device honesty, headers and kinds, the cache key and what invalidates
 it, GPU recordings, measured values, the shared warning policy."""
 
 from __future__ import annotations
@@ -6,25 +6,25 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
+import threading
+import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import docs_runner.paths
 import pytest
-import snippet_runner
-from snippet_runner import (
-    Record,
-    SnippetError,
-    apply_warning_filters,
-    cache_key,
-    environment_key,
-    normalise,
-    read_recording,
-    read_spec,
-    run_one,
-    write_recording,
-)
+from docs_runner import cache, machine
+from docs_runner.cache import cache_key, environment_key
+from docs_runner.errors import SnippetError
+from docs_runner.execute import Cores, run_all, run_one, snippet_payload
+from docs_runner.forkserver.client import ForkServer
+from docs_runner.notebooks import run_notebooks
+from docs_runner.policy import child_env
+from docs_runner.policy import apply_warning_filters
+from docs_runner.recordings import read_recording, write_recording
+from docs_runner.records import Record, normalise
+from docs_runner.spec import all_snippets, read_spec
 
 from tests.conftest import ROOT
 
@@ -52,9 +52,7 @@ def tree(tmp_path, monkeypatch):
     for name in ("pyproject.toml", "requirements.txt"):
         shutil.copy2(ROOT / name, tmp_path / name)
     (tmp_path / "snippets" / "demo").mkdir(parents=True)
-    monkeypatch.setattr(snippet_runner, "ROOT", tmp_path)
-    monkeypatch.setattr(snippet_runner, "SNIPPETS", tmp_path / "snippets")
-    monkeypatch.setattr(snippet_runner, "RECORDINGS", tmp_path / "recordings" / "cuda")
+    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
     return tmp_path
 
 
@@ -89,9 +87,14 @@ def test_headers_declare_the_kind(tree):
         ("# needs: rocm\n", "'# needs:' and '# record:' take only the value 'cuda'"),
         ("# measured: ([\n", "'# measured: ([' is not a valid regex"),
         ("import _gone\n", "imports _gone, but the helper module snippets/demo/_gone.py does not exist"),
+        ("# timeout: 2m\n", "'# timeout: 2m' must be a whole number of seconds, such as 120"),
+        ("# timeout: 60\n# timeout: 90\n", "'# timeout:' appears twice; a file says it once"),
+        ("# needs: cuda\n# needs: cuda\n", "'# needs:' appears twice"),
+        ("import sibling\n", "imports sibling, a file beside it; helper modules must be named _*.py"),
     ],
 )
 def test_bad_headers_name_the_file(tree, header, message):
+    write(tree, "snippets/demo/sibling.py", "X = 1\n")
     rel = write(tree, "snippets/demo/x.py", header)
     with pytest.raises(SnippetError, match="^snippets/demo/x.py: ") as info:
         read_spec(rel)
@@ -103,7 +106,7 @@ def test_local_helpers_are_found_transitively_and_stdlib_is_not(tree):
     write(tree, "snippets/demo/_b.py", "X = 1\n")
     rel = write(tree, "snippets/demo/uses.py", "import _thread\nfrom _a import *\nimport torch\n")
     assert read_spec(rel).helpers == ("snippets/demo/_a.py", "snippets/demo/_b.py")
-    assert snippet_runner.all_snippets() == ["snippets/demo/uses.py"]  # helpers are not snippets
+    assert all_snippets() == ["snippets/demo/uses.py"]  # helpers are not snippets
 
 
 def test_environment_key_covers_lock_file_warning_policy_and_device(tree):
@@ -168,78 +171,161 @@ def test_pytest_style_filters_apply_with_the_last_one_winning():
             warnings.warn("anything else", UserWarning, stacklevel=1)
 
 
+
+
+def test_measured_and_figure_may_repeat(tree):
+    spec = read_spec(write(tree, "snippets/demo/m.py", "# measured: [\\d.]+ ms\n# measured: [\\d.]+ MB\n"))
+    assert spec.measured == ("[\\d.]+ ms", "[\\d.]+ MB")
+
+
 # ---------------------------------------------------------------------------------------------------------
-# The cache on a throwaway copy of the project: what an edit re-runs
+# The cache: its key, its records, what an edit re-runs (a tiny tree; runs go through the shared fork server)
 
 
-RUN_ALL = """
-import json, sys
-import snippet_runner as r
-paths = json.loads(sys.argv[1])
-records, ran = r.run_all(paths, "cpu")
-print(json.dumps(sorted(ran)))
-"""
+def test_the_key_covers_the_python_version(tree, monkeypatch):
+    base = environment_key("cpu")
+    monkeypatch.setattr(machine, "python_version", lambda: "3.99.0")
+    assert environment_key("cpu") != base
 
 
-def ran_in(project: Path, paths: list[str]) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-c", RUN_ALL, json.dumps(paths)],
-        cwd=project,
-        env=dict(os.environ, PYTHONPATH=str(project / "hooks")),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.splitlines()[-1])
+def test_the_key_covers_the_engine_sources_fork_server_and_sitecustomize_included(tmp_path):
+    copy = tmp_path / "docs_runner"
+    shutil.copytree(docs_runner.paths.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    seen = {cache._engine_hash.__wrapped__(copy)}
+    for rel in ("forkserver/server.py", "forkserver/child.py", "startup/sitecustomize.py", "policy.py"):
+        with (copy / rel).open("a") as f:
+            f.write("# edited\n")
+        seen.add(cache._engine_hash.__wrapped__(copy))
+    assert len(seen) == 5
+
+
+def test_a_record_of_another_engine_version_is_a_cache_miss(tree):
+    rel = write(tree, "snippets/demo/plain.py", "print('ran')\n")
+    record, ran = cached_run(rel)
+    assert ran and record.output == "ran\n"
+    entry = next((tree / ".cache" / "snippets").rglob("*.json"))
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    for changed in ({**data, "new_field": 1}, {k: v for k, v in data.items() if k != "hardware"}, [1], "x"):
+        assert Record.from_json(changed) is None
+        entry.write_text(json.dumps(changed), encoding="utf-8")
+        assert cached_run(rel)[1], f"{changed!r} was not a cache miss"
+    entry.write_text("{torn", encoding="utf-8")
+    assert cached_run(rel)[1]
+
+
+def cached_run(rel: str) -> tuple[Record, bool]:
+    from docs_runner.cache import cached
+
+    spec = read_spec(rel)
+    return cached(rel, "cpu", snippet_payload(spec), lambda: run_one(rel, "cpu"))
 
 
 @pytest.fixture
-def small_project(tmp_path) -> Path:
-    for name in ("hooks", "pyproject.toml", "requirements.txt"):
-        src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copy2)(src, tmp_path / name)
-    topic = tmp_path / "snippets" / "demo"
-    topic.mkdir(parents=True)
+def helpers_tree(tree) -> Path:
+    topic = tree / "snippets" / "demo"
     (topic / "_fmt.py").write_text("def show(x):\n    print('value:', x)\n", encoding="utf-8")
     for name in ("one", "two"):
         (topic / f"{name}.py").write_text(f"from _fmt import show\n\nshow({name!r})\n", encoding="utf-8")
     (topic / "alone.py").write_text("print('alone')\n", encoding="utf-8")
-    return tmp_path
+    return tree
 
 
 ALL = ["snippets/demo/alone.py", "snippets/demo/one.py", "snippets/demo/two.py"]
 
 
-def test_editing_a_helper_reruns_exactly_the_snippets_that_import_it(small_project):
-    assert ran_in(small_project, ALL) == ALL
-    assert ran_in(small_project, ALL) == []
-    helper = small_project / "snippets" / "demo" / "_fmt.py"
+def test_editing_a_helper_reruns_exactly_the_snippets_that_import_it(helpers_tree):
+    assert sorted(run_all(ALL, "cpu")[1]) == ALL
+    assert run_all(ALL, "cpu")[1] == []
+    helper = helpers_tree / "snippets" / "demo" / "_fmt.py"
     helper.write_text(helper.read_text() + "# edited\n", encoding="utf-8")
-    assert ran_in(small_project, ALL) == ["snippets/demo/one.py", "snippets/demo/two.py"]
+    assert sorted(run_all(ALL, "cpu")[1]) == ["snippets/demo/one.py", "snippets/demo/two.py"]
     # One entry per snippet: the edit replaced the old records instead of piling up next to them.
-    entries = sorted(p.parent.name for p in (small_project / ".cache" / "snippets").rglob("*.json"))
+    entries = sorted(p.parent.name for p in (helpers_tree / ".cache" / "snippets").rglob("*.json"))
     assert entries == ["snippets_demo_alone.py", "snippets_demo_one.py", "snippets_demo_two.py"]
 
 
-def test_editing_requirements_reruns_everything(small_project):
-    assert ran_in(small_project, ALL) == ALL
-    lock = small_project / "requirements.txt"
+def test_editing_requirements_reruns_everything(helpers_tree):
+    assert sorted(run_all(ALL, "cpu")[1]) == ALL
+    lock = helpers_tree / "requirements.txt"
     lock.write_text(lock.read_text() + "# a new pin\n", encoding="utf-8")
-    assert ran_in(small_project, ALL) == ALL
+    assert sorted(run_all(ALL, "cpu")[1]) == ALL
 
 
-def test_a_deleted_snippet_loses_its_cache_entry(small_project):
-    ran_in(small_project, ALL)
-    (small_project / "snippets" / "demo" / "alone.py").unlink()
-    proc = subprocess.run(
-        [sys.executable, "-c", "import snippet_runner as r; r.run_all(device='cpu')"],
-        cwd=small_project,
-        env=dict(os.environ, PYTHONPATH=str(small_project / "hooks")),
-        capture_output=True,
-        text=True,
-        timeout=300,
+def test_deleted_snippets_and_notebooks_lose_their_cache_entries(helpers_tree):
+    run_all(device="cpu")
+    examples = helpers_tree / "examples"
+    examples.mkdir()
+    for name in ("nb_a", "nb_b"):
+        (examples / f"{name}.py").write_text(f"# %%\nprint({name!r})\n", encoding="utf-8")
+    results, ran = run_notebooks("cpu")
+    assert ran == ["examples/nb_a.py", "examples/nb_b.py"]
+    assert json.loads(results["examples/nb_a.py"][0].output) == [
+        [{"output_type": "stream", "name": "stdout", "text": "nb_a\n"}]
+    ]
+    (helpers_tree / "snippets" / "demo" / "alone.py").unlink()
+    (examples / "nb_b.py").unlink()
+    run_all(device="cpu")
+    assert run_notebooks("cpu")[1] == []
+    slots = sorted(p.name for p in (helpers_tree / ".cache" / "snippets").iterdir())
+    assert slots == ["examples_nb_a.py", "snippets_demo_one.py", "snippets_demo_two.py"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The fork server and the scheduler
+
+
+def test_stray_output_while_the_server_imports_torch_does_not_disturb_it(tmp_path, monkeypatch):
+    noisy = tmp_path / "noisy"
+    noisy.mkdir()
+    (noisy / "sitecustomize.py").write_text(
+        'print("hello from an old sitecustomize")\nprint(\'{"pid": 1, "exit": 0}\')\n', encoding="utf-8"
     )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    slots = sorted(p.name for p in (small_project / ".cache" / "snippets").iterdir())
-    assert slots == ["snippets_demo_one.py", "snippets_demo_two.py"]
+    monkeypatch.setenv("PYTHONPATH", str(noisy))
+    server = ForkServer()
+    try:
+        out = tmp_path / "out.txt"
+        job = {
+            "path": SNIPPET,
+            "file": str(ROOT / SNIPPET),
+            "args": [],
+            "env": child_env("cpu"),
+            "cwd": str(tmp_path),
+            "output": str(out),
+            "result": str(tmp_path / "result.json"),
+        }
+        for _ in range(2):
+            pid, code, timed_out = server.run(job, 60)
+            assert (code, timed_out) == (0, False) and pid != 1
+            assert "device: cpu" in out.read_text(encoding="utf-8")
+    finally:
+        server.close()
+    assert server.proc.poll() is not None
+
+
+def test_a_launched_run_reports_no_code_time_of_its_own(tree):
+    """Ranks and a launcher have no single "code itself" time: the report shows none rather than wall time."""
+    rel = write(tree, "snippets/demo/t.py", "# run: torchrun --standalone --nproc-per-node 1 snippets/demo/t.py\nprint('ok')\n")
+    record = run_one(rel, "cpu")
+    assert (record.output, record.compute, record.kind) == ("[rank0] ok\n", None, "processes")
+    assert read_spec(rel).ranks == 1 and record.seconds > 0
+    forked = run_one(write(tree, "snippets/demo/p.py", "print('ok')\n"), "cpu")
+    assert 0 < forked.compute < forked.seconds
+
+
+def test_runs_start_only_while_their_processes_fit_in_the_cores():
+    cores, running, peak = Cores(2), [0], [0]
+    lock = threading.Lock()
+
+    def job(weight: int) -> None:
+        held = min(weight, 2)  # a 3-rank run counts as the whole machine
+        with cores.hold(weight):
+            with lock:
+                running[0] += held
+                peak[0] = max(peak[0], running[0])
+            time.sleep(0.05)
+            with lock:
+                running[0] -= held
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(job, [2, 1, 1, 3, 1, 2]))
+    assert peak[0] == 2  # the cores were full at times, and never oversubscribed

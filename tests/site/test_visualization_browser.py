@@ -18,14 +18,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from snippet_runner import ROOT, start_server, stop_server
+from docs_runner.paths import ROOT
+from docs_runner.procs import start_server, stop_server
 
 from tests.site.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, is_local
 
 BIN = Path(sys.executable).parent
 TIMEOUT_MS = 30_000  # TensorBoard's page is a large single-page app; on 2 busy cores it takes seconds
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.site, pytest.mark.browser, pytest.mark.exhaustive]
 
 
 def run_snippet_file(name: str, cwd: Path, **env: str) -> str:

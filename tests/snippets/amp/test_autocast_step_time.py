@@ -3,7 +3,9 @@
 import re
 
 import torch
-from snippet_runner import normalise, read_spec
+
+from docs_runner.records import normalise
+from docs_runner.spec import read_spec
 
 
 def test_autocast_computes_in_low_precision_and_keeps_fp32_weights(run_snippet):

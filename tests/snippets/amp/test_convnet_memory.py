@@ -1,7 +1,9 @@
 """snippets/amp/convnet_memory.py: the saved-for-backward bytes are exact; only the GPU peak is measured."""
 
 import torch
-from snippet_runner import normalise, read_spec
+
+from docs_runner.records import normalise
+from docs_runner.spec import read_spec
 
 MiB = 2**20
 

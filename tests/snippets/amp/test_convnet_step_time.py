@@ -2,7 +2,8 @@
 
 import re
 
-from snippet_runner import normalise, read_spec
+from docs_runner.records import normalise
+from docs_runner.spec import read_spec
 
 
 def test_timings_are_the_declared_measured_values(run_snippet):

@@ -1,5 +1,5 @@
-def test_rank0_saves_and_every_rank_loads_the_same_weights(launch_snippet):
-    out = launch_snippet("distributed/checkpoint").output
+def test_rank0_saves_and_every_rank_loads_the_same_weights(build_record):
+    out = build_record("distributed/checkpoint").output
     device = "cuda:0" if "loaded onto cuda" in out else "cpu"
     other = "cuda:1" if device == "cuda:0" else "cpu"
     assert out.splitlines() == [

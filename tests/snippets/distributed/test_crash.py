@@ -1,6 +1,6 @@
 """snippets/distributed/crash.py: a crashing rank ends the whole torchrun job quickly, leaving nothing."""
 
-from snippet_runner import live_group_members
+from docs_runner.procs import live_group_members
 
 
 def test_the_job_fails_with_the_crashing_ranks_error(run_snippet):

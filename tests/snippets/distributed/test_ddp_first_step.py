@@ -21,8 +21,8 @@ def single_process_weight() -> list[float]:
     return [round(v, 4) for v in layer.weight.flatten().tolist()]
 
 
-def test_both_ranks_report_and_agree(launch_snippet):
-    out = launch_snippet("distributed/ddp_first_step").output
+def test_both_ranks_report_and_agree(build_record):
+    out = build_record("distributed/ddp_first_step").output
     backend = "nccl" if torch.cuda.device_count() >= 2 else "gloo"  # NCCL only with a GPU per process
     assert re.search(rf"^\[rank0\] rank 0 of 2 on {backend}: loss on my batch \d+\.\d{{4}}$", out, re.M)
     assert re.search(rf"^\[rank1\] rank 1 of 2 on {backend}: loss on my batch \d+\.\d{{4}}$", out, re.M)
@@ -32,13 +32,13 @@ def test_both_ranks_report_and_agree(launch_snippet):
     assert [ln[:7] for ln in lines] == ["[rank0]"] * 3 + ["[rank1]"] * 3
 
 
-def test_ddp_step_equals_one_process_on_the_combined_batches(launch_snippet):
-    out = launch_snippet("distributed/ddp_first_step").output
+def test_ddp_step_equals_one_process_on_the_combined_batches(build_record):
+    out = build_record("distributed/ddp_first_step").output
     expected = f"weight after the step: {single_process_weight()}"
     assert out.count(expected) == 2, (expected, out)
 
 
-def test_each_rank_saw_a_different_batch(launch_snippet):
-    out = launch_snippet("distributed/ddp_first_step").output
+def test_each_rank_saw_a_different_batch(build_record):
+    out = build_record("distributed/ddp_first_step").output
     losses = re.findall(r"loss on my batch (\d+\.\d+)", out)
     assert len(losses) == 2 and losses[0] != losses[1]

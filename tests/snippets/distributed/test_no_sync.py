@@ -15,8 +15,8 @@ def expected_gradient() -> list[float]:
     return [round(v, 4) for v in layer.weight.grad.flatten().tolist()]
 
 
-def test_no_sync_skips_all_reduces_and_gives_the_same_gradient(launch_snippet):
-    out = launch_snippet("distributed/no_sync").output
+def test_no_sync_skips_all_reduces_and_gives_the_same_gradient(build_record):
+    out = build_record("distributed/no_sync").output
     for rank in (0, 1):
         assert (
             f"[rank{rank}] rank {rank}: all-reduces: 1 batch 1; 4 micro-batches 1 with no_sync, 4 without"
@@ -26,6 +26,6 @@ def test_no_sync_skips_all_reduces_and_gives_the_same_gradient(launch_snippet):
     assert out.count("without no_sync, also equal: True") == 2
 
 
-def test_the_gradient_is_the_single_process_gradient_of_both_batches(launch_snippet):
-    out = launch_snippet("distributed/no_sync").output
+def test_the_gradient_is_the_single_process_gradient_of_both_batches(build_record):
+    out = build_record("distributed/no_sync").output
     assert out.count(f"gradient: {expected_gradient()}") == 2

@@ -2,7 +2,8 @@
 
 import re
 
-from snippet_runner import normalise, read_spec
+from docs_runner.records import normalise
+from docs_runner.spec import read_spec
 
 
 def test_both_runs_report_a_step_time_and_a_throughput(run_snippet):

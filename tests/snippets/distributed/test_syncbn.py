@@ -18,14 +18,14 @@ def batches():
     return out
 
 
-def test_convert_sync_batchnorm_swaps_only_the_batchnorm(launch_snippet):
-    out = launch_snippet("distributed/syncbn").output
+def test_convert_sync_batchnorm_swaps_only_the_batchnorm(build_record):
+    out = build_record("distributed/syncbn").output
     backend = "nccl" if torch.cuda.device_count() >= 2 else "gloo"
     assert f"[rank0] {backend}; after convert_sync_batchnorm: ['Conv2d', 'SyncBatchNorm', 'ReLU']" in out
 
 
-def test_all_reduced_statistics_are_the_global_batch_statistics(launch_snippet):
-    out = launch_snippet("distributed/syncbn").output
+def test_all_reduced_statistics_are_the_global_batch_statistics(build_record):
+    out = build_record("distributed/syncbn").output
     h = batches()
     var, mean = torch.var_mean(torch.cat(h), (0, 2, 3), correction=0)
     for rank in (0, 1):
@@ -42,16 +42,16 @@ def test_all_reduced_statistics_are_the_global_batch_statistics(launch_snippet):
     assert not torch.allclose(h[0].mean((0, 2, 3)), mean, atol=0.1)  # per-process BN normalises differently
 
 
-def test_on_cpu_the_real_layer_refuses_to_train(launch_snippet):
+def test_on_cpu_the_real_layer_refuses_to_train(build_record):
     if torch.cuda.device_count() >= 2:
         pytest.skip("this machine runs the real SyncBatchNorm (test_real_syncbn_on_gpus)")
-    out = launch_snippet("distributed/syncbn").output
+    out = build_record("distributed/syncbn").output
     message = "SyncBatchNorm on CPU: SyncBatchNorm expected input tensor to be on GPU or XPU or privateuseone"
     assert out.count(message) == 2
 
 
 @pytest.mark.gpu
 @pytest.mark.skipif(torch.cuda.device_count() < 2, reason="SyncBatchNorm across 2 processes needs 2 GPUs")
-def test_real_syncbn_on_gpus(launch_snippet):
-    out = launch_snippet("distributed/syncbn").output
+def test_real_syncbn_on_gpus(build_record):
+    out = build_record("distributed/syncbn").output
     assert out.count("SyncBN running_mean = 0.1 x global mean: True") == 2

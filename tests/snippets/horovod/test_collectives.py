@@ -1,8 +1,8 @@
 """snippets/horovod/collectives.py: allreduce averages (or sums on request), allgather, broadcast."""
 
 
-def test_every_rank_gets_the_same_reductions(launch_snippet):
-    out = launch_snippet("horovod/collectives").output
+def test_every_rank_gets_the_same_reductions(build_record):
+    out = build_record("horovod/collectives").output
     for rank, mine in ((0, [1.0, 2.0]), (1, [2.0, 4.0])):
         assert f"[rank{rank}] mine:      {mine}\n" in out
         assert f"[rank{rank}] average:   [1.5, 3.0]\n" in out

@@ -3,8 +3,8 @@
 import torch
 
 
-def test_each_rank_knows_its_place_in_the_job(launch_snippet):
-    out = launch_snippet("horovod/hello").output
+def test_each_rank_knows_its_place_in_the_job(build_record):
+    out = build_record("horovod/hello").output
     for rank in (0, 1):
         device = f"cuda:{rank % torch.cuda.device_count()}" if torch.cuda.is_available() else "cpu"
         assert f"[rank{rank}] rank {rank} of 2, local rank {rank} of 2\n" in out
@@ -14,8 +14,8 @@ def test_each_rank_knows_its_place_in_the_job(launch_snippet):
     assert [ln[:7] for ln in out.splitlines()] == ["[rank0]"] * 4 + ["[rank1]"] * 4
 
 
-def test_this_build_has_gloo_and_neither_mpi_nor_nccl(launch_snippet):
-    out = launch_snippet("horovod/hello").output
+def test_this_build_has_gloo_and_neither_mpi_nor_nccl(build_record):
+    out = build_record("horovod/hello").output
     cuda = torch.version.cuda is not None  # a CUDA build of torch makes Horovod compile its CUDA kernels
     line = f"horovod 0.28.1 built with gloo True, mpi False, nccl False, cuda {cuda}"
     assert out.count(line) == 2, out

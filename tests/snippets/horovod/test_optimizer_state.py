@@ -2,8 +2,8 @@
 zero gradients, which starts Adam's step counter and applies AdamW's weight decay once."""
 
 
-def test_a_zero_gradient_step_created_the_state(launch_snippet):
-    out = launch_snippet("horovod/optimizer_state").output
+def test_a_zero_gradient_step_created_the_state(build_record):
+    out = build_record("horovod/optimizer_state").output
     for rank in (0, 1):
         assert f"[rank{rank}] state entries before: 0\n" in out
         assert f"[rank{rank}] state entries after:  2\n" in out  # weight and bias

@@ -24,15 +24,15 @@ def single_process() -> torch.Tensor:
     return torch.cat([p.detach().flatten() for p in model.parameters()])
 
 
-def test_ranks_start_apart_and_end_identical(launch_snippet):
-    out = launch_snippet("horovod/train").output
+def test_ranks_start_apart_and_end_identical(build_record):
+    out = build_record("horovod/train").output
     starts = re.findall(r"^\[rank\d\] my first weight at the start: (-?\d+\.\d+)$", out, re.M)
     assert len(starts) == 2 and starts[0] != starts[1]  # broadcast_parameters had work to do
     assert out.count("same weights on every rank: True") == 2
 
 
-def test_horovod_equals_one_process_on_the_combined_batches(launch_snippet):
-    out = launch_snippet("horovod/train").output
+def test_horovod_equals_one_process_on_the_combined_batches(build_record):
+    out = build_record("horovod/train").output
     reported = re.findall(r"first weights: \[(.*)\] sum of all: (-?\d+\.\d+)", out)
     assert len(reported) == 2 and reported[0] == reported[1]
     firsts, total = [float(v) for v in reported[0][0].split(", ")], float(reported[0][1])
@@ -41,8 +41,8 @@ def test_horovod_equals_one_process_on_the_combined_batches(launch_snippet):
     assert total == pytest.approx(expected.sum().item(), abs=1e-4)
 
 
-def test_each_rank_trained_on_its_own_half(launch_snippet):
-    out = launch_snippet("horovod/train").output
+def test_each_rank_trained_on_its_own_half(build_record):
+    out = build_record("horovod/train").output
     losses = {
         r: re.findall(rf"^\[rank{r}\] step \d: loss on my samples (\d+\.\d+)$", out, re.M) for r in "01"
     }

@@ -73,7 +73,8 @@ def test_initialised_alternatives(run_snippet):
 
 def test_seeded_random_values_repeat(run_snippet):
     first = run_snippet("tensors/creation")
-    second = run_snippet("tensors/creation")
+    second = run_snippet("tensors/creation", fresh=True)  # a second, independent run of the file
+    assert second is not first and second.uniform is not first.uniform
     assert torch.equal(first.uniform, second.uniform)
     assert torch.equal(first.between, second.between)
     assert first.stdout == second.stdout

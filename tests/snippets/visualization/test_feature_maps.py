@@ -4,7 +4,6 @@ page shows."""
 import base64
 
 import torch
-from snippet_runner import detect_device, run_one
 
 
 def test_maps_become_one_channel_images(run_snippet):
@@ -24,10 +23,10 @@ def test_scale_each_stretches_every_map_to_the_full_range(run_snippet):
     assert "range of each map: [(-4.0, 4.0), (-4.0, 4.0), (0.0, 1.0), (-2.0, 2.0)," in s.stdout
 
 
-def test_logged_image_and_the_page_figure_are_the_same_png(run_snippet):
+def test_logged_image_and_the_page_figure_are_the_same_png(run_snippet, build_record):
     s = run_snippet("visualization/feature_maps")
     assert s.acc.Tags()["images"] == ["input", "conv1/feature_maps"]
     assert (s.logged.width, s.logged.height) == (394, 198)
     assert s.acc.Images("input")[0].width == 96
-    record = run_one("snippets/visualization/feature_maps.py", detect_device())
+    record = build_record("visualization/feature_maps")
     assert base64.b64decode(record.figures["feature_maps.png"]) == s.logged.encoded_image_string

@@ -1,14 +1,17 @@
 """The `# figure:` header (hooks/snippet_runner.py): what a declared PNG must be, and what fails the build."""
 
 import pytest
-import snippet_runner
-from snippet_runner import SnippetError, read_spec, run_one
+
+import docs_runner.paths
+from docs_runner.errors import SnippetError
+from docs_runner.execute import run_one
+from docs_runner.spec import read_spec
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     (tmp_path / "snippets" / "t").mkdir(parents=True)
-    monkeypatch.setattr(snippet_runner, "ROOT", tmp_path)
+    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
     return tmp_path
 
 

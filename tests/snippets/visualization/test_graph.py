@@ -2,7 +2,6 @@
 and the GraphDef read back holds its operations and output shape."""
 
 import pytest
-from snippet_runner import detect_device, run_one
 
 DEPRECATED = r"`torch\.jit\.trace` is deprecated\. Please switch to `torch\.compile` or `torch\.export`\."
 
@@ -24,8 +23,8 @@ def test_the_graph_read_back(run_snippet):
     assert [d.size for d in s.shapes[s.output.name][0].dim] == [1, 10]
 
 
-def test_the_page_shows_the_warning_as_a_terminal_does():
+def test_the_page_shows_the_warning_as_a_terminal_does(build_record):
     """The allow-list says "default" for exactly this message: the build's output carries it."""
-    output = run_one("snippets/visualization/graph.py", detect_device()).output
+    output = build_record("visualization/graph").output
     assert "FutureWarning: `torch.jit.trace` is deprecated. Please switch to `torch.compile`" in output
     assert "FutureWarning: `torch.jit.trace_method` is deprecated." in output

@@ -5,7 +5,6 @@ import io
 
 import pytest
 from PIL import Image
-from snippet_runner import detect_device, run_one
 
 
 def test_add_scalar_points_read_back_exactly(run_snippet):
@@ -26,10 +25,10 @@ def test_add_scalars_writes_one_run_folder_per_curve(run_snippet):
     assert s.val[-1][1] > s.train[-1][1]  # the held-out half fits worse
 
 
-def test_the_page_figure_is_the_curve_of_the_logged_data(run_snippet, tmp_path):
+def test_the_page_figure_is_the_curve_of_the_logged_data(run_snippet, build_record, tmp_path):
     """The build keeps the PNG the run wrote (`# figure: loss_curve.png`): same data, same bytes."""
     s = run_snippet("visualization/scalars")
-    record = run_one("snippets/visualization/scalars.py", detect_device())
+    record = build_record("visualization/scalars")
     png = base64.b64decode(record.figures["loss_curve.png"])
     assert Image.open(io.BytesIO(png)).size == (640, 360)
     s.line_chart({"train": s.train, "val": s.val}, str(tmp_path / "again.png"))

@@ -26,7 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from snippet_runner import ROOT, detect_device, hardware, start_server, stop_server, torch_version
+from docs_runner.machine import detect_device, hardware, torch_version
+from docs_runner.paths import ROOT
+from docs_runner.procs import start_server, stop_server
 
 COPIED = [
     "mkdocs.yml",
@@ -34,6 +36,7 @@ COPIED = [
     "requirements.txt",
     "docs",
     "hooks",
+    "docs_runner",
     "overrides",
     "snippets",
     "examples",
@@ -98,16 +101,17 @@ def percentile(values: list[float], q: float) -> float:
 
 TRIVIAL = """
 import json, statistics, sys, time
-import snippet_runner as r
+from docs_runner import execute, machine
+from docs_runner.forkserver.client import fork_server
 paths = [f"snippets/zz_bench/t{i:03d}.py" for i in range(100)]
-r.zygote()  # started before the clock, as in a build it is started once
+fork_server()  # started before the clock, as in a build it is started once
 result = {}
 # One at a time: the latency a single snippet pays. Then as a build runs them (one per core): what each
 # costs the build's wall time, amortised, while they queue for the fork server and share the cores.
-for name, jobs in (("serial", 1), ("parallel", r.workers())):
-    r.workers = lambda jobs=jobs: jobs
+for name, jobs in (("serial", 1), ("parallel", machine.cores())):
+    machine.cores = lambda jobs=jobs: jobs
     start = time.perf_counter()
-    records, ran = r.run_all(paths, "cpu", use_cache=False)
+    records, ran = execute.run_all(paths, "cpu", use_cache=False)
     wall = time.perf_counter() - start
     result[name] = [records[p].seconds - records[p].compute for p in paths]
     result[name + "_amortised"] = (wall - sum(records[p].compute for p in paths) / jobs) / len(paths)
@@ -123,7 +127,7 @@ def trivial_overheads(project: Path) -> dict:
     proc = subprocess.run(
         [sys.executable, "-c", TRIVIAL],
         cwd=project,
-        env=dict(os.environ, PYTHONPATH=str(project / "hooks")),
+        env=dict(os.environ, PYTHONPATH=str(project)),
         capture_output=True,
         text=True,
         check=True,

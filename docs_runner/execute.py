@@ -1,0 +1,185 @@
+"""Running snippets and notebook cells: forked from the fork server (`python <file>`, the default) or as the
+reader's command line (other launchers, or fresh=True), in a throwaway working folder, failures raised as
+SnippetError naming the file, processes left behind killed and reported."""
+
+from __future__ import annotations
+
+import base64
+import json
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import docs_runner.paths as project
+from docs_runner import cache, launchers, machine
+from docs_runner.errors import SnippetError
+from docs_runner.forkserver.client import fork_server
+from docs_runner.policy import child_env
+from docs_runner.procs import reap_leftovers, snippet_server, tail
+from docs_runner.records import Record, new_record
+from docs_runner.spec import TIMEOUT_S, Spec, all_snippets, read_spec
+
+
+def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, float]:
+    """Send one job to the fork server; (exit code, output, seconds in the code itself)."""
+    output_file, result = tmp / "output.txt", tmp / "result.json"
+    job = {**job, "output": str(output_file), "result": str(result)}
+    pid, code, timed_out = fork_server().run(job, timeout)
+    output = output_file.read_text(encoding="utf-8", errors="replace") if output_file.exists() else ""
+    if timed_out:
+        raise SnippetError(f"{name}: timed out after {timeout} s; killed its process group\n{tail(output)}")
+    if code is None:
+        raise SnippetError(f"{name}: the fork server died while running it\n{tail(output)}")
+    reap_leftovers(name, pid, exiting=pid)
+    compute = json.loads(result.read_text())["compute"] if result.exists() else 0.0
+    return code, output, compute
+
+
+def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
+    """Run one snippet as its header says (forked, or in a fresh interpreter when fresh=True or another
+    launcher is named); raise SnippetError naming the file if it fails, hangs or leaves processes behind."""
+    return launchers.retry_exit_abort(path, lambda: _run_once(read_spec(path), device, fresh=fresh))
+
+
+def _run_once(spec: Spec, device: str, *, fresh: bool) -> Record:
+    if spec.needs_cuda and device != "cuda":
+        return new_record(
+            spec.path, 0.0, device, "", status="cuda-only", kind=spec.kind, measured=list(spec.measured)
+        )
+    with tempfile.TemporaryDirectory(prefix="snippet-") as tmp_name:
+        tmp = Path(tmp_name)
+        cwd = tmp / "cwd"  # files a snippet writes land here, never in the repository
+        cwd.mkdir()
+        start = time.perf_counter()
+        with snippet_server(spec.path, spec.server, cwd, tmp / "server.log") as server_env:
+            env = child_env(device, **server_env)
+            if spec.launcher == "python" and not fresh:
+                args = list(spec.argv[spec.argv.index(spec.path) + 1 :])
+                job = {
+                    "path": spec.path,
+                    "file": str(project.ROOT / spec.path),
+                    "args": args,
+                    "env": env,
+                    "cwd": str(cwd),
+                }
+                code, output, compute = _forked(job, spec.path, spec.timeout, tmp)
+            else:  # ranks and a launcher: no single "code itself" time to report
+                (code, output), compute = launchers.run_launched(spec, tmp, cwd, env), None
+        seconds = round(time.perf_counter() - start, 3)
+        figures = {name: (cwd / name).read_bytes() for name in spec.figures if (cwd / name).is_file()}
+    if code != 0:
+        raise SnippetError(f"{spec.path} failed (exit {code}):\n{tail(output)}")
+    if missing := [name for name in spec.figures if name not in figures]:
+        raise SnippetError(
+            f"{spec.path}: declares '# figure: {missing[0]}' but the run did not write that file"
+        )
+    return new_record(
+        spec.path,
+        seconds,
+        device,
+        output,
+        compute=None if compute is None else round(compute, 3),
+        kind=spec.kind,
+        measured=list(spec.measured),
+        figures={name: base64.b64encode(data).decode("ascii") for name, data in figures.items()},
+    )
+
+
+def run_cells(
+    name: str, cells: list[str], device: str, timeout: int = TIMEOUT_S
+) -> tuple[list[list[dict]], float, float]:
+    """Notebook code cells in one forked child (no Jupyter kernel to start): (outputs per cell, seconds of
+    the whole run, seconds in the cells themselves)."""
+    with tempfile.TemporaryDirectory(prefix="notebook-") as tmp_name:
+        tmp = Path(tmp_name)
+        (tmp / "cwd").mkdir()
+        job = {
+            "path": name,
+            "file": str(project.ROOT / name),
+            "cells": cells,
+            "env": child_env(device),
+            "cwd": str(tmp / "cwd"),
+        }
+        job["cells_result"] = str(tmp / "cells.json")
+        start = time.perf_counter()
+        code, output, compute = _forked(job, name, timeout, tmp)
+        if code != 0:
+            raise SnippetError(f"{name} failed (exit {code}):\n{tail(output)}")
+        outputs = json.loads((tmp / "cells.json").read_text(encoding="utf-8"))
+        return outputs, time.perf_counter() - start, compute
+
+
+class Cores:
+    """Lets a run start only while the processes computing at once fit in the cores (a run with N ranks
+    counts N; one larger than the machine runs alone)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.free = total, total
+        self.cond = threading.Condition()
+
+    def hold(self, weight: int):
+        weight = min(weight, self.total)
+        cores = self
+
+        class Held:
+            def __enter__(self):
+                with cores.cond:
+                    cores.cond.wait_for(lambda: cores.free >= weight)
+                    cores.free -= weight
+
+            def __exit__(self, *exc):
+                with cores.cond:
+                    cores.free += weight
+                    cores.cond.notify_all()
+
+        return Held()
+
+
+def run_all(
+    paths: list[str] | None = None, device: str | None = None, *, fresh: bool = False, use_cache: bool = True
+) -> tuple[dict[str, Record], list[str]]:
+    """Run (or fetch from cache) every snippet, in parallel. Returns (records by path, paths that ran).
+
+    All failures are collected and raised together, so one build reports every broken file.
+    """
+    everything = paths is None
+    paths = all_snippets() if paths is None else paths
+    device = device or machine.detect_device()
+    env_key = cache.environment_key(device)
+    cores = Cores(machine.cores())
+    records, ran, errors = {}, [], []
+
+    def one(path: str) -> tuple[Record, bool]:
+        spec = read_spec(path)
+
+        def run() -> Record:
+            with cores.hold(spec.ranks):
+                return run_one(path, device, fresh=fresh)
+
+        if not use_cache:
+            return run(), True
+        return cache.cached(path, device, snippet_payload(spec), run, env_key)
+
+    # Launched snippets first: they are the longest, and plain ones fill the cores around them.
+    order = sorted(paths, key=lambda p: read_spec(p).ranks == 1)
+    with ThreadPoolExecutor(max_workers=max(1, min(len(paths), machine.cores()))) as pool:
+        futures = {p: pool.submit(one, p) for p in order}
+        for p in paths:
+            try:
+                records[p], did_run = futures[p].result()
+                if did_run:
+                    ran.append(p)
+            except SnippetError as exc:
+                errors.append(str(exc))
+    if errors:
+        raise SnippetError("\n\n".join(errors))
+    if everything and use_cache:
+        cache.prune(paths, "snippets/")
+    return records, ran
+
+
+def snippet_payload(spec: Spec) -> bytes:
+    """What the cache key hashes of the snippet itself: its source and its helpers'."""
+    return b"\0".join((project.ROOT / rel).read_bytes() for rel in (spec.path, *spec.helpers))

@@ -1,0 +1,11 @@
+"""The fork server: one process that imported torch once and forks a child per run.
+
+    server   the long-lived process (python -m docs_runner.forkserver.server SOCKET)
+    child    what runs in each forked child: the snippet or notebook cells, output to a file
+    client   starts the server (once per process tree) and sends it jobs over its Unix socket
+
+Protocol: a client connects once per job and sends one JSON line; the server answers {"pid": ...} when the
+child is forked and {"exit": ...} when it is done (first from the child itself, right before it exits, then
+from the server when it reaps it, the only answer if the child was killed). The protocol never touches the
+server's stdout, so nothing the imports print can disturb it. Stdin EOF (the owner exited) stops the server.
+"""

@@ -1,0 +1,120 @@
+"""Starts the fork server once per process tree and sends it jobs.
+
+The server belongs to the process that started it (stdin EOF stops it). A process forked from that one
+(pytest's forked test modules) reaches the same server over its socket instead of starting a second one;
+under `mkdocs serve` it outlives every rebuild.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from docs_runner import paths
+from docs_runner.errors import SnippetError
+from docs_runner.procs import kill_group
+
+START_TIMEOUT_S = 300  # importing torch on a busy 2-core machine
+
+
+class ForkServer:
+    def __init__(self) -> None:
+        self.owner = os.getpid()
+        self.folder = Path(tempfile.mkdtemp(prefix="docs-forkserver-"))
+        self.socket = str(self.folder / "socket")
+        ready_r, ready_w = os.pipe()
+        # the hash seed is fixed at start; this checkout's engine first, anything the caller had after it
+        path = os.pathsep.join(p for p in (str(paths.ROOT), os.environ.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=path)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "docs_runner.forkserver.server", self.socket, str(ready_w)],
+            stdin=subprocess.PIPE,
+            stdout=2,  # fd 2: anything the imports print is the log's, never the protocol's
+            cwd=paths.ROOT,
+            env=env,
+            pass_fds=(ready_w,),
+        )
+        os.close(ready_w)
+        with os.fdopen(ready_r, "rb") as ready:
+            said = ready.read().decode(errors="replace")  # EOF once the server listens, or died
+        if not said.startswith("ready"):
+            self.close()
+            raise SnippetError(f"the fork server did not start ({said.strip() or 'it exited'})")
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def alive(self) -> bool:
+        if os.getpid() == self.owner:
+            return self.proc.poll() is None
+        try:  # a forked process: not our child, so ask the kernel and look for the socket
+            os.kill(self.proc.pid, 0)
+        except OSError:
+            return False
+        return os.path.exists(self.socket)
+
+    def run(self, job: dict, timeout: float) -> tuple[int, int | None, bool]:
+        """(pid, exit code or None if the server died, timed out). A timeout kills the child's group."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.connect(self.socket)
+            conn.sendall((json.dumps(job) + "\n").encode())
+            lines = conn.makefile("rb")
+            conn.settimeout(START_TIMEOUT_S)
+            first = lines.readline()
+            if not first:
+                raise SnippetError(f"{job['path']}: the fork server did not start it (it exited?)")
+            pid = json.loads(first)["pid"]
+            conn.settimeout(max(0.001, timeout))
+            try:
+                answer = lines.readline()
+            except TimeoutError:
+                kill_group(pid)
+                return pid, None, True
+            return pid, json.loads(answer)["exit"] if answer else None, False
+
+    def close(self) -> None:
+        if os.getpid() != self.owner:
+            return
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_LOCK = threading.Lock()
+_server: ForkServer | None = None
+
+
+def fork_server() -> ForkServer:
+    """This process tree's server, started on first use (and again if it died)."""
+    global _server
+    with _LOCK:
+        if _server is None or not _server.alive():
+            if _server is not None:
+                _server.close()
+            _server = ForkServer()
+            atexit.register(_server.close)
+        return _server
+
+
+def shutdown() -> None:
+    """Stop the server now (an engine reload under `mkdocs serve` starts a new one from the new code)."""
+    global _server
+    with _LOCK:
+        if _server is not None:
+            _server.close()
+            _server = None

@@ -1,0 +1,64 @@
+"""What one run produced. A record is plain JSON in the cache; reading one written by another version of the
+engine is a cache miss (None), never a crash."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from dataclasses import asdict, dataclass, field
+
+from docs_runner.machine import hardware, python_version, torch_version
+
+
+@dataclass(frozen=True)
+class Record:
+    path: str  # relative to ROOT, posix
+    status: str  # "ok", or "cuda-only" (not run: this build has no GPU). Failures raise instead.
+    seconds: float  # wall time of the whole run
+    device: str  # "cuda" or "cpu": what this machine offered the snippet
+    torch: str
+    python: str
+    date: str  # UTC date of the run (a cached record keeps its original date)
+    output: str  # stdout and stderr together, as a terminal would show them
+    compute: float | None = 0.0  # seconds inside the code itself; None for launched runs (ranks + launcher)
+    hardware: str = ""  # what measured the numbers: the machine that made this record, not the reader's
+    kind: str = "plain"
+    measured: list[str] = field(default_factory=list)
+    figures: dict[str, str] = field(default_factory=dict)  # `# figure:` name -> base64 of the PNG bytes
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Record | None:
+        """The record, or None when `data` does not have exactly this version's fields."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            return None
+        try:
+            return cls(**data)
+        except TypeError:
+            return None
+
+
+def new_record(path: str, seconds: float, device: str, output: str, **extra) -> Record:
+    return Record(
+        path=path,
+        status=extra.pop("status", "ok"),
+        seconds=seconds,
+        device=device,
+        torch=torch_version(),
+        python=python_version(),
+        date=dt.datetime.now(dt.UTC).date().isoformat(),
+        output=output,
+        hardware=extra.pop("hardware", hardware(device)),
+        **extra,
+    )
+
+
+def normalise(output: str, measured: list[str] | tuple[str, ...]) -> str:
+    """The output with exactly the declared measured values replaced: what must repeat run after run."""
+    for pattern in measured:
+        output = re.sub(pattern, "<measured>", output)
+    return output

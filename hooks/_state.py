@@ -1,0 +1,34 @@
+"""The build's state, in one place: one engine run per build (both languages share it), asked for by any hook
+in any order; the figures each page shows. Private helper of hooks/outputs.py and hooks/notebooks.py."""
+
+from __future__ import annotations
+
+import logging
+import weakref
+
+from mkdocs.exceptions import PluginError
+
+from docs_runner.errors import SnippetError
+from docs_runner.shard import SiteRun, run_site
+
+log = logging.getLogger("mkdocs.hooks.outputs")
+
+_run: tuple[weakref.ref | None, SiteRun | None] = (None, None)
+FIGURES: dict[str, dict[str, bytes]] = {}  # page src_uri -> {file name: PNG bytes}, written beside the page
+
+
+def site_run(config) -> SiteRun:
+    """Every snippet and notebook example run (or fetched from the cache) for this build. mkdocs-static-i18n
+    builds each language with the same config object, so the engine runs once per build, whichever hook
+    asks first; `mkdocs serve` loads a new config for each rebuild."""
+    global _run
+    ref, run = _run
+    if ref is None or ref() is not config:
+        try:
+            run = run_site()
+        except SnippetError as exc:
+            raise PluginError(f"snippet run failed:\n{exc}") from None
+        _run = (weakref.ref(config), run)
+        FIGURES.clear()
+        log.info("snippets: %d ran, %d from cache", len(run.ran), run.from_cache)
+    return run
