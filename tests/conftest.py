@@ -73,10 +73,8 @@ _RECORDS = pytest.StashKey[dict]()
 def build_records(session) -> dict[str, Record]:
     """Every snippet's and notebook's record from the build (run now only what the cache lacks)."""
     if _RECORDS not in session.stash:
-        from docs_runner.forkserver.client import fork_server
         from docs_runner.shard import run_site
 
-        fork_server()  # started here, so the forked test modules share it instead of each starting one
         session.stash[_RECORDS] = run_site(detect_device()).records
     return session.stash[_RECORDS]
 
@@ -139,6 +137,9 @@ def pytest_runtest_protocol(item, nextitem):
         session.items[session.items.index(module[-1]) + 1] if module[-1] is not session.items[-1] else None
     )
     try:
+        from docs_runner.forkserver.client import fork_server
+
+        fork_server()  # before the fork: every test module that runs snippets shares this one server
         if any({"build_record", "run_snippet"} & set(i.fixturenames) for i in module):
             build_records(session)  # before the fork, so every child inherits them
         results = _run_module_in_child(module, after, item.config)

@@ -1,6 +1,7 @@
 """`python <file>` in a fresh interpreter prints what the build's forked run printed: one file per chapter
 (the first that runs on this machine), so the fork server's shortcut is proven equal to the reader's command
-in every chapter. Chapters whose files are all launched (torchrun, horovodrun) run fresh in the build itself."""
+in every chapter. Chapters whose files are all launched (torchrun, horovodrun) run fresh in the build
+itself."""
 
 from __future__ import annotations
 
