@@ -55,7 +55,7 @@ def test_no_import_cycle_anywhere():
         path.append(name)
         for dep in sorted(graph[name]):
             if state.get(dep) == 1:
-                cycle = path[path.index(dep) :] + [dep]
+                cycle = [*path[path.index(dep) :], dep]
                 raise AssertionError("import cycle: " + " -> ".join(cycle))
             if dep not in state:
                 visit(dep)

@@ -158,7 +158,7 @@ def test_page_sections_cover_every_code_cell_in_order():
     assert len(code) == len(SECTIONS)
     for name, cell in zip(SECTIONS, code, strict=True):
         assert cell[0] == f"# --8<-- [start:{name}]" and cell[-1].strip() == f"# --8<-- [end:{name}]"
-        assert cell[1:-1] == section_text(EXAMPLE, name).splitlines()
+        assert "\n".join(cell[1:-1]) == section_text(EXAMPLE, name)
     for lang in ("zh", "en"):
         page = (ROOT / "docs" / lang / "training-script.md").read_text(encoding="utf-8")
         shown = [

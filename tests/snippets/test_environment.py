@@ -1,5 +1,6 @@
-"""A test module's child runs its snippet under the environment the build gives every run (so a test asserts on
-the same run the page shows), and a module that calls the engine uses the session's one fork server."""
+"""A test module's child runs its snippet under the environment the build gives every run (so a test
+asserts on the same run the page shows), and a module that calls the engine uses the session's one fork
+server."""
 
 from __future__ import annotations
 
