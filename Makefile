@@ -104,10 +104,13 @@ $(LIGHTHOUSE): bench/lighthouse/package-lock.json
 	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
 	@touch $@
 
-# Build times (cold, warm, one edit), per-snippet overhead, slowest snippets, page weights, search index sizes;
-# then, served gzipped as GitHub Pages serves it, Lighthouse (mobile) on six pages and the first search's
-# wait; prints them and writes bench/results.json, which the verification report shows.
-bench: $(STAMP) $(LIGHTHOUSE) browser-deps
+# Build times (cold, warm, one edit, the offline copy), per-snippet overhead, slowest snippets, page weights,
+# search index sizes; served gzipped as GitHub Pages serves it, Lighthouse (mobile) on six pages and the first
+# search's wait; the loop under mkdocs serve (first page, a prose edit and a snippet edit seen in the page, a
+# page of 40 new snippets); prints them and writes bench/results.json, which the verification report shows.
+# BENCH_QUICK=1: a smoke run (no cold build, no Lighthouse, each loop figure once; bench/bench.py says more).
+# BENCH_MAKE_TEST=1 adds `make test`'s wall time, BENCH_FRESH_CLONE=1 a fresh clone's first page.
+bench: $(STAMP) $(if $(filter 1,$(BENCH_QUICK)),,$(LIGHTHOUSE)) browser-deps
 	$(PY) bench/bench.py
 
 clean:

@@ -2,9 +2,10 @@
 # Build Horovod 0.28.1 (its last release) against the torch in a virtual environment, and install it there.
 #   tools/build_horovod.sh [path/to/python]        (default: .venv/bin/python)
 # No source change: two adjustments to the environment are enough (see the Horovod page).
-# The toolchain is PyPI wheels pinned in requirements.txt and installed in that same environment: cmake, and
-# CUDA's nvcc (cuda-toolkit[nvcc,cccl], the CUDA release torch is built with). From the system it needs only a
-# C++ compiler (g++, or $CXX) and make; a cmake or nvcc on PATH is never used.
+# The toolchain is PyPI wheels pinned in requirements.txt, in that same environment: cmake, and CUDA's nvcc
+# (cuda-toolkit[nvcc,cccl], the CUDA release torch is built with). In the venv rather than a folder of their
+# own: one lock file and one pip install, checked against torch's own cuda-toolkit pin, for about 350 MB.
+# From the system it needs only a C++ compiler (g++, or $CXX) and make; cmake or nvcc on PATH is never used.
 # The built wheel is kept per torch build, so the next venv on this machine installs it in seconds.
 set -euo pipefail
 
@@ -18,15 +19,16 @@ KEY=$("$PY" -c 'import sys, torch
 print(f"{torch.__version__}-{torch.version.git_version[:12]}-cp{sys.version_info[0]}{sys.version_info[1]}")')
 WHEELS="$CACHE/$HOROVOD-$KEY"
 pip_install() { "$PY" -m pip install --disable-pip-version-check -q "$@"; }
-missing() { echo "build_horovod: $1 is missing from $PY's environment (pinned in requirements.txt: make venv)" >&2; exit 1; }
+missing() { echo "build_horovod: $1 is missing from $PY's environment (see requirements.txt)" >&2; exit 1; }
 
 if ! ls "$WHEELS"/horovod-$HOROVOD-*.whl >/dev/null 2>&1; then
   mkdir -p "$CACHE"
   LOG="$CACHE/build-$HOROVOD-$KEY.log"
   echo "build_horovod: building horovod $HOROVOD for torch $KEY (minutes, once per torch build); log: $LOG"
-  command -v "${CXX:-g++}" >/dev/null || { echo "build_horovod: a C++ compiler (${CXX:-g++}) is needed" >&2; exit 1; }
-  command -v make >/dev/null || { echo "build_horovod: make is needed" >&2; exit 1; }
-  TMP=$(mktemp -d)
+  for tool in "${CXX:-g++}" make; do
+    command -v "$tool" >/dev/null || { echo "build_horovod: $tool is needed (a C++ compiler and make)" >&2; exit 1; }
+  done
+  TMP=$(mktemp -d "$CACHE/build.XXXXXX") # not /tmp: the CUDA folder's path ends up in the library's RUNPATH
   trap 'rm -rf "$TMP"' EXIT
 
   # 0. cmake from the cmake wheel, first on PATH (Horovod's setup.py runs plain `cmake`).
@@ -58,19 +60,19 @@ EOF
       NVCC=$HOROVOD_CUDA_HOME/bin/nvcc
     else
       WHEEL_ROOT=$("$PY" -c 'import importlib.metadata as m
-nvcc = next(f for f in m.distribution("nvidia-cuda-nvcc").files if f.match("bin/nvcc"))
-print(m.distribution("nvidia-cuda-nvcc").locate_file(nvcc).resolve().parent.parent)' 2>/dev/null) ||
+nvcc = m.distribution("nvidia-cuda-nvcc")
+print(nvcc.locate_file(next(f for f in nvcc.files if f.match("bin/nvcc"))).resolve().parent.parent)' 2>/dev/null) ||
         missing "CUDA's nvcc (nvidia-cuda-nvcc)"
       for need in "include/crt/host_config.h nvidia-cuda-crt" "include/cccl/cuda/std/version nvidia-cuda-cccl" \
         "nvvm/bin/cicc nvidia-nvvm" "lib/libcudart_static.a nvidia-cuda-runtime"; do
-        [ -e "$WHEEL_ROOT/${need% *}" ] || missing "${need#* } (no $WHEEL_ROOT/${need% *})"
+        [ -e "$WHEEL_ROOT/${need% *}" ] || missing "${need#* } (no ${need% *} in $WHEEL_ROOT)"
       done
       cp -rs "$WHEEL_ROOT/." "$TMP/cuda"
       ln -s lib "$TMP/cuda/lib64"
       ln -s "$(cd "$TMP/cuda/lib" && ls libcudart.so.* | head -n 1)" "$TMP/cuda/lib/libcudart.so"
       NVCC=$TMP/cuda/bin/nvcc
     fi
-    [ -x "$NVCC" ] || { echo "build_horovod: torch is a CUDA build, so Horovod needs the CUDA toolkit (no $NVCC)" >&2; exit 1; }
+    [ -x "$NVCC" ] || { echo "build_horovod: torch is a CUDA build, so Horovod needs nvcc (no $NVCC)" >&2; exit 1; }
     touch "$TMP/probe.cu"
     CUDA_ROOT=$(cd "$TMP" && "$NVCC" --dryrun -c probe.cu 2>&1 | sed -n 's/^#\$ _HERE_=\(.*\)\/bin$/\1/p')
     [ -n "$CUDA_ROOT" ] || { echo "build_horovod: cannot find the CUDA toolkit behind $NVCC" >&2; exit 1; }
@@ -81,7 +83,7 @@ print(m.distribution("nvidia-cuda-nvcc").locate_file(nvcc).resolve().parent.pare
   export PATH
   {
     echo "build_horovod: cmake: $(command -v cmake) ($(cmake --version | head -n 1))"
-    echo "build_horovod: nvcc: $(command -v nvcc || echo none) ${CUDA_HOME:+(CUDA_HOME=$CUDA_HOME)}"
+    echo "build_horovod: nvcc: $(command -v nvcc || echo none)${CUDA_HOME:+ -> $(readlink -f "$CUDA_HOME/bin/nvcc")}"
     echo "build_horovod: c++: $REAL_CXX ($("$REAL_CXX" --version | head -n 1))"
   } | tee "$LOG"
 

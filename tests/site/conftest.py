@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from docs_runner import cache
 from docs_runner.procs import start_server, stop_server
-
 from tests.conftest import ROOT
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -43,7 +43,15 @@ TINY_CHAPTERS = {
     "gpus": ("GPU", "GPUs", "snippets/gpus/cuda_info.py"),
     "amp": ("混合精度", "Mixed precision", "snippets/amp/autocast_step_time.py"),
 }
-TINY_COPIED = ["mkdocs.yml", "pyproject.toml", "requirements.txt", "hooks", "overrides", "docs_runner", "bench"]
+TINY_COPIED = [
+    "mkdocs.yml",
+    "pyproject.toml",
+    "requirements.txt",
+    "hooks",
+    "overrides",
+    "docs_runner",
+    "bench",
+]
 
 
 def tiny_page(title: str, snippet: str) -> str:
@@ -57,7 +65,9 @@ def tiny_site(tmp_path) -> Path:
     for name in TINY_COPIED:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
+            shutil.copytree(
+                src, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules")
+            )
         else:
             shutil.copy2(src, tmp_path / name)
     config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
@@ -66,7 +76,9 @@ def tiny_site(tmp_path) -> Path:
     for lang, n in (("zh", 0), ("en", 1)):
         docs = tmp_path / "docs" / lang
         docs.mkdir(parents=True)
-        (docs / "index.md").write_text("# PyTorch\n\n" + "".join(f"- [{t[n]}]({s}.md)\n" for s, t in TINY_CHAPTERS.items()))
+        (docs / "index.md").write_text(
+            "# PyTorch\n\n" + "".join(f"- [{t[n]}]({s}.md)\n" for s, t in TINY_CHAPTERS.items())
+        )
         for slug, (*titles, snippet) in TINY_CHAPTERS.items():
             (docs / f"{slug}.md").write_text(tiny_page(titles[n], snippet), encoding="utf-8")
     (tmp_path / "examples").mkdir()

@@ -1,27 +1,24 @@
 """Real-browser tests: Debian's Chromium, driven by Playwright, reads the built site as readers do.
 
 Every page of the nav, in zh and in en (the list comes from mkdocs.yml's nav, checked against the nav the
-built site shows):
-- renders: its title as H1, every included file as a code block in order, and under every snippet its build
-  output (or the marked "CUDA only" notice); a notebook page shows cells, outputs and its download button;
-- the language switcher points at the same page in the other language;
-- axe-core (every rule tagged WCAG 2.0/2.1 A and AA) finds nothing, in the light scheme and in the dark one
-  (a second page whose system prefers dark; it runs axe at the same time, in its own renderer process);
-- at a 375 px wide viewport the page itself never scrolls sideways (code and tables scroll in their boxes);
-- a full-page screenshot goes to test-artifacts/browser/<lang>-<page>.png for a human to look at.
-Then: search finds the right page first and stays in the reader's language, notebook results show prose and
-not code, notebook pages look the same with their pruned stylesheet as with the whole one and their cells
-reserve at least their rendered height, the copy button
-copies the snippet file, code blocks far below the screen wait to be rendered
-and mounted (page speed) yet stay reachable by keyboard, the search index waits for the page to load, the phone menu opens, dark mode toggles, the keyboard
-alone reaches search, a result, the language switcher and the palette with a visible focus ring at every
-step, and zh pages use a CJK font with Chinese line spacing.
+built site shows): - renders: its title as H1, every included file as a code block in order, and under every
+snippet its build output (or the marked "CUDA only" notice); a notebook page shows cells, outputs and its
+download button; - the language switcher points at the same page in the other language; - axe-core (every rule
+tagged WCAG 2.0/2.1 A and AA) finds nothing, in the light scheme and in the dark one (a second page whose
+system prefers dark; it runs axe at the same time, in its own renderer process); - at a 375 px wide viewport
+the page itself never scrolls sideways (code and tables scroll in their boxes); - a full-page screenshot goes
+to test-artifacts/browser/<lang>-<page>.png for a human to look at. Then: search finds the right page first
+and stays in the reader's language, notebook results show prose and not code, notebook pages look the same
+with their pruned stylesheet as with the whole one and their cells reserve at least their rendered height, the
+copy button copies the snippet file, code blocks far below the screen wait to be rendered and mounted (page
+speed) yet stay reachable by keyboard, the search index waits for the page to load, the phone menu opens, dark
+mode toggles, the keyboard alone reaches search, a result, the language switcher and the palette with a
+visible focus ring at every step, and zh pages use a CJK font with Chinese line spacing.
 
-Each test also fails on a request that leaves 127.0.0.1 (the site must work offline and from mainland China:
-no CDN, no Google Fonts), on any response >= 400 (no sitemap probe, no missing asset), on a JavaScript error
-and on a console error. One Chromium serves the whole module: a light and a dark desktop page, reused by
-every test, and a phone-sized one for the menu test.
-"""
+Each test also fails on a request that leaves 127.0.0.1 (the site must work offline and from mainland
+China: no CDN, no Google Fonts), on any response >= 400 (no sitemap probe, no missing asset), on a JavaScript
+error and on a console error. One Chromium serves the whole module: a light and a dark desktop page, reused by
+every test, and a phone-sized one for the menu test."""
 
 from __future__ import annotations
 
@@ -545,7 +542,11 @@ def test_code_blocks_are_mounted_as_they_come_into_view(browser):
 NOTEBOOK_STYLES = """() => {
     // One number per element of the notebook (its computed style, and its ::before and ::after where they
     // have content), so that thousands of elements compare without shipping megabytes out of the page.
-    const hash = text => { let h = 2166136261; for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) } return h >>> 0 };
+    const hash = text => {
+        let h = 2166136261;
+        for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 16777619) }
+        return h >>> 0;
+    };
     const style = (el, pseudo) => {
         const s = getComputedStyle(el, pseudo);
         if (pseudo && s.content === 'none') return 'none';
@@ -556,6 +557,7 @@ NOTEBOOK_STYLES = """() => {
 }"""
 
 
+@pytest.mark.exhaustive  # a second opinion on hooks/notebook_css.py: every element, both schemes
 def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
     """hooks/notebook_css.py drops the JupyterLab rules that cannot apply to a page. Proof: every element of
     every notebook page has the same computed style (and ::before, ::after) as with mkdocs-jupyter's whole
@@ -579,13 +581,18 @@ def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
             for b in [browser] if lang == "zh" else [dark]:
                 b.open(path)
                 pruned = b.page.evaluate(NOTEBOOK_STYLES)
-                b.page.route(b.base + path, lambda route: route.fulfill(body=whole, content_type="text/html"))
+                b.page.route(
+                    b.base + path,
+                    lambda route, body=whole: route.fulfill(body=body, content_type="text/html"),
+                )
                 try:
                     b.open(path)
                     expected = b.page.evaluate(NOTEBOOK_STYLES)
                 finally:
                     b.page.unroute(b.base + path)
-                assert len(pruned) == len(expected) > 100, f"{path}: {len(pruned)} vs {len(expected)} elements"
+                assert len(pruned) == len(expected) > 100, (
+                    f"{path}: {len(pruned)} vs {len(expected)} elements"
+                )
                 differ = [i for i, (x, y) in enumerate(zip(pruned, expected, strict=True)) if x != y]
                 assert not differ, f"{path} ({b.scheme()}): {len(differ)} elements styled differently"
 
@@ -624,12 +631,19 @@ def test_search_index_is_requested_after_the_page_has_loaded(browser):
     p = browser.page
     for lang in LANGS:
         browser.open(url_path(lang, "").lstrip("/"))
-        p.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/search_index.json'))")
-        index_start, load_end = p.evaluate(
-            """() => [performance.getEntriesByType('resource').find(e => e.name.endsWith('/search_index.json')).startTime,
-                      performance.getEntriesByType('navigation')[0].loadEventEnd]"""
+        p.wait_for_function(
+            "performance.getEntriesByType('resource').some(e => e.name.endsWith('/search_index.json'))"
         )
-        assert load_end > 0 and index_start >= load_end, f"{lang}: index at {index_start} ms, load at {load_end} ms"
+        index_start, load_end = p.evaluate(
+            """() => [
+                performance.getEntriesByType('resource')
+                    .find(e => e.name.endsWith('/search_index.json')).startTime,
+                performance.getEntriesByType('navigation')[0].loadEventEnd,
+            ]"""
+        )
+        assert load_end > 0 and index_start >= load_end, (
+            f"{lang}: index at {index_start} ms, load at {load_end} ms"
+        )
 
 
 def test_phone_menu_opens(phone):

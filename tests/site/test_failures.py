@@ -1,7 +1,8 @@
 """Bad input fails loudly and names the culprit: a snippet that raises, warns, hangs, leaves a process behind,
 names an unknown launcher or a helper that is gone, a multi-process run whose rank crashes, a missing include,
-a broken link or anchor, an unknown language. (A page in one language only is caught by test_parity.py.) Each case breaks the tiny site (tests/site/conftest.py: the real
-configuration, hooks and engine, three pages) and runs the real strict build."""
+a broken link or anchor, an unknown language. (A page in one language only is caught by test_parity.py.) Each
+case breaks the tiny site (tests/site/conftest.py: the real configuration, hooks and engine, three pages) and
+runs the real strict build."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.site.conftest import build_log
+
 
 def append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")

@@ -10,7 +10,11 @@ import sys
 
 from docs_runner.paths import ROOT
 
-DIES = "import os\nimport signal\n\n\ndef test_a():\n    os.kill(os.getpid(), signal.SIGKILL)\n\n\ndef test_b():\n    pass\n"
+DIES = (
+    "import os\nimport signal\n\n\n"
+    "def test_a():\n    os.kill(os.getpid(), signal.SIGKILL)\n\n\n"
+    "def test_b():\n    pass\n"
+)
 OK = "def test_ok():\n    assert 1 + 1 == 2\n"
 
 

@@ -10,10 +10,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 import docs_runner.paths
 from docs_runner.errors import SnippetError
 from docs_runner.execute import run_all
-
 from tests.conftest import ROOT
 
 RUN = "# run: horovodrun -np 2 -H localhost:2 --gloo python snippets/demo/{name}.py\n# timeout: 120\n"

@@ -86,12 +86,18 @@ def test_cpu_build_shows_current_recordings_and_hides_stale_ones(tiny_site):
     fake_recording(project, cuda_only, "CUDA available: True | devices: 1\n", "FAKE GPU 80GB")
     fake_recording(project, runs_anywhere, "logits dtype, autocast step: torch.float16\n", "FAKE GPU 80GB")
     snippet = project / runs_anywhere
-    snippet.write_text(snippet.read_text(encoding="utf-8") + "\n# changed after recording\n", encoding="utf-8")
+    snippet.write_text(
+        snippet.read_text(encoding="utf-8") + "\n# changed after recording\n", encoding="utf-8"
+    )
     code, log = build_log(project)
     assert code == 0, log[-3000:]
-    for lang, prefix, recorded, stale in [
-        ("zh", "", "在 GPU 上录制的输出：FAKE GPU 80GB · torch 2.14.1 · 2026-11-30", "GPU 录制已过期"),
-        ("en", "en/", "Output recorded on a GPU: FAKE GPU 80GB · torch 2.14.1 · 2026-11-30", "GPU recording out of date"),
+    for prefix, recorded, stale in [
+        ("", "在 GPU 上录制的输出：FAKE GPU 80GB · torch 2.14.1 · 2026-11-30", "GPU 录制已过期"),
+        (
+            "en/",
+            "Output recorded on a GPU: FAKE GPU 80GB · torch 2.14.1 · 2026-11-30",
+            "GPU recording out of date",
+        ),
     ]:
         html = (project / "site" / prefix / "gpus" / "index.html").read_text()
         assert recorded in html and "CUDA available: True | devices: 1" in html

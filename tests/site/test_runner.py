@@ -12,20 +12,19 @@ import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import docs_runner.paths
 import pytest
+
+import docs_runner.paths
 from docs_runner import cache, machine
 from docs_runner.cache import cache_key, environment_key
 from docs_runner.errors import SnippetError
 from docs_runner.execute import Cores, run_all, run_one, snippet_payload
 from docs_runner.forkserver.client import ForkServer
 from docs_runner.notebooks import run_notebooks
-from docs_runner.policy import child_env
-from docs_runner.policy import apply_warning_filters
+from docs_runner.policy import apply_warning_filters, child_env
 from docs_runner.recordings import read_recording, write_recording
 from docs_runner.records import Record, normalise
 from docs_runner.spec import all_snippets, read_spec
-
 from tests.conftest import ROOT
 
 SNIPPET = "snippets/tensors/devices.py"
@@ -96,7 +95,7 @@ def test_headers_declare_the_kind(tree):
 def test_bad_headers_name_the_file(tree, header, message):
     write(tree, "snippets/demo/sibling.py", "X = 1\n")
     rel = write(tree, "snippets/demo/x.py", header)
-    with pytest.raises(SnippetError, match="^snippets/demo/x.py: ") as info:
+    with pytest.raises(SnippetError, match=r"^snippets/demo/x\.py: ") as info:
         read_spec(rel)
     assert message in str(info.value)
 
@@ -153,7 +152,7 @@ def test_a_recording_of_another_file_is_refused(tree):
     rel = write(tree, "snippets/demo/gpu.py", "# needs: cuda\n")
     file = write_recording(fake_record(rel, "x\n"))
     file.write_text(file.read_text().replace(rel, "snippets/demo/other.py"), encoding="utf-8")
-    with pytest.raises(SnippetError, match="not a recording of snippets/demo/gpu.py"):
+    with pytest.raises(SnippetError, match=r"not a recording of snippets/demo/gpu\.py"):
         read_recording(rel)
 
 
@@ -169,8 +168,6 @@ def test_pytest_style_filters_apply_with_the_last_one_winning():
         warnings.warn("old API here", DeprecationWarning, stacklevel=1)  # ignored
         with pytest.raises(UserWarning):
             warnings.warn("anything else", UserWarning, stacklevel=1)
-
-
 
 
 def test_measured_and_figure_may_repeat(tree):
@@ -304,7 +301,11 @@ def test_stray_output_while_the_server_imports_torch_does_not_disturb_it(tmp_pat
 
 def test_a_launched_run_reports_no_code_time_of_its_own(tree):
     """Ranks and a launcher have no single "code itself" time: the report shows none rather than wall time."""
-    rel = write(tree, "snippets/demo/t.py", "# run: torchrun --standalone --nproc-per-node 1 snippets/demo/t.py\nprint('ok')\n")
+    rel = write(
+        tree,
+        "snippets/demo/t.py",
+        "# run: torchrun --standalone --nproc-per-node 1 snippets/demo/t.py\nprint('ok')\n",
+    )
     record = run_one(rel, "cpu")
     assert (record.output, record.compute, record.kind) == ("[rank0] ok\n", None, "processes")
     assert read_spec(rel).ranks == 1 and record.seconds > 0

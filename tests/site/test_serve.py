@@ -1,6 +1,6 @@
 """`make serve` as a contributor uses it: mkdocs serve on 127.0.0.1 answers both languages, editing a snippet
-rebuilds the page with the new output (snippets/ is watched) through the same fork server (its pid), and stopping it
-leaves no process and no open port behind."""
+rebuilds the page with the new output (snippets/ is watched) through the same fork server (its pid), and
+stopping it leaves no process and no open port behind."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from docs_runner.procs import live_group_members, start_server, stop_server
 
+from docs_runner.procs import live_group_members, start_server, stop_server
 from tests.site.conftest import BUILD_ENV
+
 
 def fetch(url: str) -> str:
     # Generous timeout: mkdocs serve holds requests while a rebuild runs.

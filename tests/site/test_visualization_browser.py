@@ -18,9 +18,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
 from docs_runner.paths import ROOT
 from docs_runner.procs import start_server, stop_server
-
 from tests.site.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, is_local
 
 BIN = Path(sys.executable).parent

@@ -1,7 +1,7 @@
 """The GitHub Actions workflows (.github/workflows/), which cannot run here: actionlint checks them, and the
-pieces they rely on are checked for real. A shard of the CI matrix (`python -m docs_runner shard`) writes the same
-content-addressed records as the build, so shards merged into one cache leave nothing for the build to run;
-the Makefile targets the workflows call exist; the chapter list covers every snippet; every workflow that
+pieces they rely on are checked for real. A shard of the CI matrix (`python -m docs_runner shard`) writes the
+same content-addressed records as the build, so shards merged into one cache leave nothing for the build to
+run; the Makefile targets the workflows call exist; the chapter list covers every snippet; every workflow that
 keeps the snippet cache keys it by the same inputs."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from docs_runner.cache import KEY_INPUTS, cache_entry, slot
 from docs_runner.execute import snippet_payload
 from docs_runner.machine import detect_device
 from docs_runner.paths import cache_dir
 from docs_runner.spec import all_snippets, read_spec
-
 from tests.conftest import ROOT
 
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -145,8 +145,8 @@ def test_the_matrix_covers_every_snippet_and_each_shard_uploads_its_records():
     for path in all_snippets():
         chapter = Path(path).parts[1]
         globs = [p.replace("${{ matrix.chapter }}", chapter) for p in patterns]
-        slot = f".cache/snippets/{slot(path).name}"
-        assert any(Path(slot).match(g) for g in globs), (path, globs)
+        folder = f".cache/snippets/{slot(path).name}"
+        assert any(Path(folder).match(g) for g in globs), (path, globs)
     assert Path(".cache/snippets/examples_train_classifier.py").match(
         patterns[1].replace("${{ matrix.chapter }}", "examples")
     )
