@@ -235,3 +235,16 @@ def test_source_blocks_are_focusable_before_material_mounts_them(built_site):
             for m in found:
                 focusable = m[2] == ' tabindex="0"'
                 assert focusable == (m[1] is None), f"{lang}/{page}: {m[0][:120]!r}"
+
+
+def test_the_build_writes_nothing_into_docs(built_site):
+    """Generated notebooks live in .cache/notebooks/ (hooks/notebook_sources.py); docs/ holds prose only."""
+    import subprocess
+
+    from docs_runner.paths import ROOT
+
+    assert not list((ROOT / "docs").rglob("*.ipynb"))
+    untracked = subprocess.run(
+        ["git", "ls-files", "--others", "docs"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert untracked.stdout == "", f"the build left files in docs/:\n{untracked.stdout}"
