@@ -15,9 +15,10 @@ prose edit and a snippet edit seen in the page, and what a page of 40 new trivia
 rebuild; on request `make test` (BENCH_MAKE_TEST=1) and a fresh clone's first page (BENCH_FRESH_CLONE=1).
 The loop's floors (warm build, prose edit, snippet edit, 40 snippets) are printed and kept with the figures.
 
-BENCH_QUICK=1: a smoke run. No cold build (the copy starts with the checkout's cache), no Lighthouse, each
-loop figure once; figures it did not measure are carried over from the previous bench/results.json, and
-results.json says which ("carried_over").
+BENCH_QUICK=1: a smoke run. No cold build (the copy starts with the checkout's cache, so the records behind
+compute_s, the overheads and the slowest snippets are the checkout's), no Lighthouse, each loop figure once;
+figures it did not measure are carried over from the previous bench/results.json, and results.json names
+each with the date it was measured ("carried_over").
 """
 
 from __future__ import annotations
@@ -47,6 +48,14 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 RESULTS = ROOT / "bench" / "results.json"
 FORKED_KINDS = {"plain", "measured", "notebook"}  # forked children: seconds - compute is the overhead
 LOOP_RUNS = 1 if QUICK else 3  # serve sessions and scale pages; the median is kept
+# What a quick run does not measure (the previous results' values are carried over) and the optional figures.
+QUICK_SKIPS = (
+    "cold_build_s",
+    "lighthouse_",
+    "search_first_query_",
+    "make_test_s",
+    "fresh_clone_first_page_s",
+)
 FLOORS = {  # the issue's floors for the loop (the snippet edit's: its own compute + 3 s)
     "warm_build_s": 5.0,
     "serve_prose_edit_s": 3.0,
@@ -131,15 +140,19 @@ def measure() -> tuple[dict, list[dict], dict[str, int], list[dict]]:
     return figures, ran, pages, audits
 
 
-def carried_over(figures: dict) -> dict:
-    """BENCH_QUICK: the previous results' figures this run did not measure, kept (and said to be)."""
+def carried_over(figures: dict) -> dict[str, str]:
+    """BENCH_QUICK: the previous results' figures this run did not measure, kept; {figure: date measured}."""
     if not QUICK or not RESULTS.exists():
         return {}
     previous = json.loads(RESULTS.read_text(encoding="utf-8"))
-    kept = {k: v for k, v in previous["figures"].items() if k not in figures or figures[k] == "—"}
-    kept = {k: v for k, v in kept.items() if v != "—"}
+    kept = {
+        k: v
+        for k, v in previous["figures"].items()
+        if k.startswith(QUICK_SKIPS) and figures.get(k, "—") == "—" and v != "—"
+    }
     figures |= kept
-    return {"date": previous["machine"]["date"], "figures": sorted(kept)} if kept else {}
+    dates = previous.get("carried_over", {})  # a quick run's own carried-over figures keep their date
+    return {k: dates.get(k, previous["machine"]["date"]) for k in sorted(kept)}
 
 
 def floors(figures: dict) -> dict[str, tuple[float, bool]]:
@@ -182,10 +195,10 @@ def write_results(figures: dict, ran: list[dict], pages: dict[str, int], audits:
 
 def report(result: dict) -> None:
     figures = result["figures"]
-    carried = set(result.get("carried_over", {}).get("figures", []))
+    carried = result.get("carried_over", {})
     width = max(map(len, figures))
     for key, value in figures.items():
-        note = f"  (carried over from {result['carried_over']['date']})" if key in carried else ""
+        note = f"  (carried over from {carried[key]})" if key in carried else ""
         if key in result["floors"]:
             floor = result["floors"][key]
             note = f"  floor {floor['floor']}: {'held' if floor['held'] else 'MISSED'}"

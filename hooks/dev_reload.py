@@ -4,7 +4,8 @@ MkDocs loads each hook file once per process (its loader is memoised) and Python
 so a serve session would otherwise go on running the code it started with. After each build this hook lets
 MkDocs load the hook files again, and, listed first in mkdocs.yml, it runs first when they load: it drops from
 sys.modules every helper or engine module whose file changed since it was imported, so the hooks import the
-new code. When the engine changed, its fork server is stopped too; the new engine starts its own.
+new code. When the engine changed, its fork server is stopped and every helper is imported anew (they hold
+the old engine's functions); the new engine starts its own server.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _forget_changed() -> None:
         client = sys.modules.get("docs_runner.forkserver.client")
         if client is not None:
             client.shutdown()  # the old engine's server: the new engine starts its own
-        stale += [n for n in modules if n.startswith("docs_runner")]
+        stale += list(modules)  # the engine and every helper holding its functions (hooks/_state.py)
     for name in set(stale):
         sys.modules.pop(name, None)
         STATE.loaded.pop(name, None)

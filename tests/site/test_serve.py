@@ -24,6 +24,10 @@ def fetch(url: str) -> str:
         return response.read().decode("utf-8")
 
 
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
 def fork_servers(pgid: int) -> list[int]:
     """The fork servers among the processes of mkdocs serve's group."""
     found = []
@@ -47,19 +51,34 @@ def test_serve_answers_reloads_after_a_snippet_edit_and_stops_cleanly(tiny_site)
     base = f"http://127.0.0.1:{port}/"
     try:
         assert "<h1" in fetch(base + "tensors/") and 'lang="en"' in fetch(base + "en/tensors/")
+
+        def wait_for(text: str, why: str, page: str = "en/tensors/") -> None:
+            deadline = time.monotonic() + 180
+            while text not in fetch(base + page):
+                assert time.monotonic() < deadline, f"mkdocs serve did not rebuild after {why}"
+                assert proc.poll() is None, "mkdocs serve exited"
+                time.sleep(0.5)
+
+        append(project / "snippets" / "tensors" / "creation.py", '\nprint("served fresh")\n')
+        wait_for("served fresh", "the snippet changed")
         servers = fork_servers(proc.pid)
         assert len(servers) == 1, f"one fork server under mkdocs serve, found {servers}"
-
-        snippet = project / "snippets" / "tensors" / "creation.py"
-        snippet.write_text(
-            snippet.read_text(encoding="utf-8") + '\nprint("served fresh")\n', encoding="utf-8"
-        )
-        deadline = time.monotonic() + 180
-        while "served fresh" not in fetch(base + "en/tensors/"):
-            assert time.monotonic() < deadline, "mkdocs serve did not rebuild after the snippet changed"
-            assert proc.poll() is None, "mkdocs serve exited"
-            time.sleep(1)
+        append(project / "snippets" / "tensors" / "creation.py", '\nprint("served twice")\n')
+        wait_for("served twice", "the snippet changed again")
         assert fork_servers(proc.pid) == servers, "the rebuild started another fork server"
+
+        # A hook's helper edited: the words the hooks add change at the next rebuild (hooks/dev_reload.py).
+        texts = project / "hooks" / "texts.py"
+        texts.write_text(texts.read_text(encoding="utf-8").replace('"Output"', '"Output, edited"', 1))
+        wait_for("Output, edited", "hooks/texts.py changed")
+        # The engine edited: its records are stale (the key covers its sources) and its fork server is new.
+        append(project / "docs_runner" / "records.py", "# edited\n")
+        deadline = time.monotonic() + 180
+        while fork_servers(proc.pid) in ([], servers):
+            assert time.monotonic() < deadline, "the engine edit did not replace the fork server"
+            time.sleep(0.5)
+        assert len(fork_servers(proc.pid)) == 1
+        wait_for("served twice", "the engine changed")
     finally:
         stop_server(proc)
     assert live_group_members(proc.pid) == [], "mkdocs serve or its fork server outlived stop_server"
