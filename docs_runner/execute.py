@@ -162,8 +162,13 @@ def run_all(
             return run(), True
         return cache.cached(path, device, snippet_payload(spec), run, env_key)
 
-    # Launched snippets first: they are the longest, and plain ones fill the cores around them.
-    order = sorted(paths, key=lambda p: read_spec(p).ranks == 1)
+    def launched_first(path: str) -> bool:  # the longest runs start first; plain ones fill the cores around
+        try:
+            return read_spec(path).ranks == 1
+        except SnippetError:
+            return True  # reported with the others by one(path)
+
+    order = sorted(paths, key=launched_first)
     with ThreadPoolExecutor(max_workers=max(1, min(len(paths), machine.cores()))) as pool:
         futures = {p: pool.submit(one, p) for p in order}
         for p in paths:
