@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
-from _state import site_run
+from _state import generated_path, site_run
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from texts import texts_for, verified_line
@@ -23,13 +23,6 @@ from texts import texts_for, verified_line
 from docs_runner.notebooks import notebook_examples
 from docs_runner.paths import ROOT
 from docs_runner.records import Record
-
-GENERATED = ROOT / ".cache" / "notebooks"
-
-
-def generated_path(src_uri: str) -> Path:
-    """Where the notebook MkDocs knows as docs/<src_uri> really is."""
-    return GENERATED / src_uri
 
 
 def page_name(example: Path) -> str:
