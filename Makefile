@@ -17,7 +17,8 @@ export PYTHONHASHSEED := 0  # every snippet run gets it; the tests compare their
 .PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
 
 # Horovod has no wheel on PyPI and does not build against current torch as shipped: tools/build_horovod.sh
-# builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod).
+# builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod) with the
+# cmake and CUDA nvcc wheels that requirements.txt puts in the venv, and the system's g++ and make only.
 # visdom 0.2.4 is an sdist whose setup.py imports pkg_resources (gone in setuptools 81): the venv gets the
 # pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
 # gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).

@@ -209,6 +209,9 @@ def report(result: dict) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:]:  # no options (--help included): the environment switches above say what to run
+        print(__doc__)
+        return
     # A SIGTERM (a CI timeout, kill) unwinds like Ctrl-C: servers are stopped and the copy removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench: terminated"))
     report(write_results(*measure()))

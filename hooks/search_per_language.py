@@ -8,15 +8,25 @@ rest stay at the root. Pages of a non-default language point Material's script a
 
 It also remembers how jieba segmented Chinese text, so a warm build does not load jieba's dictionary.
 Material's search plugin segments every run of Han characters with `jieba.cut` (lang: [zh, en]); the first
-call loads jieba's 350,000-word dictionary, about 1 s of a 5 s warm build on 2 cores (2.5 s under load),
-once per process, while segmenting the site's text takes a fraction of that. So the module `jieba` that
-Material's plugin calls is wrapped (`_MemoJieba`): `cut(text)` answers from .cache/search/jieba-<key>.json
-when the same text was segmented before, and asks jieba otherwise. The key is jieba's version and its
-dictionary file (path, size, mtime); the file keeps the runs of the latest build. The index is therefore
-byte for byte what jieba itself gives: only the same function's earlier answers are reused. Any other use of
-the wrapped module (a `jieba_dict` / `jieba_dict_user` setting of the search plugin changes the dictionary)
-turns the memo off for the process. No setting of the plugin or of jieba gives the same segmentation for
-less: the dictionary is the segmentation.
+call loads jieba's 350,000-word dictionary (2.5 s on 2 busy cores, December 2026), once per process, while
+segmenting the site's text takes a tenth of that. So the module `jieba` that Material's plugin calls is
+wrapped (`_MemoJieba`): `cut(text)` answers from .cache/search/jieba-<key>.json when the same text was
+segmented before, and asks jieba otherwise. The key is jieba's version and its dictionary file (path, size,
+mtime); the file keeps the runs of the latest build. The index is therefore byte for byte what jieba itself
+gives: only the same function's earlier answers are reused. Any other use of the wrapped module (a
+`jieba_dict` / `jieba_dict_user` setting of the search plugin changes the dictionary) turns the memo off for
+the process. No setting of the plugin or of jieba gives the same segmentation for less: the dictionary is
+the segmentation.
+
+And it hands Material's page parser code blocks without Pygments' token spans. Material reads each page's
+HTML with an HTMLParser subclass, one Python call per tag, and a highlighted line is mostly tags (`<span
+class="n">x</span><span class="w"> </span>…`): parsing every page took 3.8 s on 2 busy cores, 0.8 s without
+those spans. Inside <pre> its parser keeps every piece of text as it comes, whitespace included, and a span
+without other attributes is neither kept nor skipped, so dropping `<span class="…">` and `</span>` there
+changes no entry of the index: the parser only sees fewer tags (`_SpanlessParser`; measured on every page of
+the site: the same sections and the same index, byte for byte). A <pre> holding any other kind of span is
+passed on untouched. Both replacements are made once per process, in Material's plugin module, and survive
+`mkdocs serve` reloading this file.
 """
 
 from __future__ import annotations
@@ -101,7 +111,35 @@ def _memo_jieba() -> _MemoJieba | None:
     return current
 
 
+PRE_BLOCK = re.compile(r"<pre\b[^>]*>.*?</pre>", re.S)
+TOKEN_SPAN = re.compile(r'<span(?: class="[^"]*")?>')  # what Pygments writes: a class, nothing else
+
+
+def _without_token_spans(html: str) -> str:
+    def strip(m: re.Match) -> str:
+        block = m[0]
+        if not block.count("<span") == len(TOKEN_SPAN.findall(block)) == block.count("</span>"):
+            return block  # a span with other attributes, or unbalanced: left as it is
+        return TOKEN_SPAN.sub("", block).replace("</span>", "")
+
+    return PRE_BLOCK.sub(strip, html) if "<pre" in html else html
+
+
+def _spanless_parser() -> None:
+    """Material's page parser, fed code blocks without token spans; see the module docstring."""
+    parser = material_search.Parser
+    if parser.__name__ == "_SpanlessParser":
+        return
+
+    class _SpanlessParser(parser):
+        def feed(self, data):
+            super().feed(_without_token_spans(data))
+
+    material_search.Parser = _SpanlessParser
+
+
 def on_config(config):
+    _spanless_parser()
     memo = _memo_jieba()
     if memo is not None:
         memo.load(Path(config.config_file_path).parent / ".cache" / "search")

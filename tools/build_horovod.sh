@@ -30,6 +30,7 @@ if ! ls "$WHEELS"/horovod-$HOROVOD-*.whl >/dev/null 2>&1; then
   done
   TMP=$(mktemp -d "$CACHE/build.XXXXXX") # not /tmp: the CUDA folder's path ends up in the library's RUNPATH
   trap 'rm -rf "$TMP"' EXIT
+  trap 'exit 1' INT TERM HUP # so that an interrupted build removes it too
 
   # 0. cmake from the cmake wheel, first on PATH (Horovod's setup.py runs plain `cmake`).
   CMAKE_BIN=$("$PY" -c 'import cmake; print(cmake.CMAKE_BIN_DIR)' 2>/dev/null) || missing "cmake (the cmake wheel)"
@@ -59,10 +60,13 @@ EOF
     if [ -n "${HOROVOD_CUDA_HOME:-}" ]; then
       NVCC=$HOROVOD_CUDA_HOME/bin/nvcc
     else
-      WHEEL_ROOT=$("$PY" -c 'import importlib.metadata as m
-nvcc = m.distribution("nvidia-cuda-nvcc")
+      WHEEL_ROOT=$("$PY" -c 'import importlib.metadata as m, sys, torch
+nvcc = m.distribution("nvidia-cuda-nvcc")  # its version must be the CUDA release torch is built with
+if not nvcc.version.startswith(torch.version.cuda + "."):
+    print(f"build_horovod: nvidia-cuda-nvcc is {nvcc.version}, torch is built with CUDA {torch.version.cuda}")
+    sys.exit(1)
 print(nvcc.locate_file(next(f for f in nvcc.files if f.match("bin/nvcc"))).resolve().parent.parent)' 2>/dev/null) ||
-        missing "CUDA's nvcc (nvidia-cuda-nvcc)"
+        case $WHEEL_ROOT in build_horovod:*) echo "$WHEEL_ROOT" >&2; exit 1 ;; *) missing "nvcc (nvidia-cuda-nvcc)" ;; esac
       for need in "include/crt/host_config.h nvidia-cuda-crt" "include/cccl/cuda/std/version nvidia-cuda-cccl" \
         "nvvm/bin/cicc nvidia-nvvm" "lib/libcudart_static.a nvidia-cuda-runtime"; do
         [ -e "$WHEEL_ROOT/${need% *}" ] || missing "${need#* } (no ${need% *} in $WHEEL_ROOT)"

@@ -111,6 +111,9 @@ def exit_code(exc: SystemExit) -> int:
 def run(job: dict, answers: int, preload_error: str | None) -> None:
     """Run one job, write its output and timing, say "done" on `answers`, exit. Never returns."""
     os.setpgid(0, 0)  # its own process group, so a timeout can kill everything it started
+    pid = os.getpid()
+    # This process says "started" and "done" itself, so the two lines always arrive in that order.
+    os.write(answers, (json.dumps({"pid": pid}) + "\n").encode())
     code, compute = 0, 0.0
     with captured_output(Path(job["output"])):
         try:
@@ -135,5 +138,5 @@ def run(job: dict, answers: int, preload_error: str | None) -> None:
             code = 1
     Path(job["result"]).write_text(json.dumps({"compute": compute}))
     with contextlib.suppress(OSError):  # the client may have given up (timeout) and closed the socket
-        os.write(answers, (json.dumps({"exit": code}) + "\n").encode())  # one write: atomic
+        os.write(answers, (json.dumps({"pid": pid, "exit": code}) + "\n").encode())  # one write: atomic
     os._exit(code)

@@ -73,14 +73,16 @@ class ForkServer:
             first = lines.readline()
             if not first:
                 raise SnippetError(f"{job['path']}: the fork server did not start it (it exited?)")
-            pid = json.loads(first)["pid"]
+            started = json.loads(first)
+            if "exit" in started:  # died before it could say it started: the server's word
+                return started["pid"], started["exit"], False
             conn.settimeout(max(0.001, timeout))
             try:
                 answer = lines.readline()
             except TimeoutError:
-                kill_group(pid)
-                return pid, None, True
-            return pid, json.loads(answer)["exit"] if answer else None, False
+                kill_group(started["pid"])
+                return started["pid"], None, True
+            return started["pid"], json.loads(answer)["exit"] if answer else None, False
 
     def close(self) -> None:
         if os.getpid() != self.owner:

@@ -90,8 +90,7 @@ def serve(listener: socket.socket) -> None:
                     os.dup2(devnull, 0)
                     os.close(devnull)
                     child.run(job, answers, PRELOAD_ERROR)  # never returns
-                running[pid] = conn
-                send(conn, {"pid": pid})
+                running[pid] = conn  # the child itself says it started; the server only reaps it
         while running:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
@@ -100,7 +99,7 @@ def serve(listener: socket.socket) -> None:
             if pid == 0:
                 break
             conn = running.pop(pid)
-            send(conn, {"exit": os.waitstatus_to_exitcode(status)})
+            send(conn, {"pid": pid, "exit": os.waitstatus_to_exitcode(status)})
             conn.close()
 
 

@@ -299,6 +299,14 @@ def test_stray_output_while_the_server_imports_torch_does_not_disturb_it(tmp_pat
     assert server.proc.poll() is not None
 
 
+def test_many_instant_snippets_in_parallel_each_get_their_own_answer(tree):
+    """A child that finishes at once must not overtake the word that it started (a race seen in the bench)."""
+    paths = [write(tree, f"snippets/demo/t{i:02d}.py", f"print({i})\n") for i in range(60)]
+    records, ran = run_all(paths, "cpu", use_cache=False)
+    assert sorted(ran) == paths
+    assert [records[p].output for p in paths] == [f"{i}\n" for i in range(60)]
+
+
 def test_a_launched_run_reports_no_code_time_of_its_own(tree):
     """Ranks and a launcher have no single "code itself" time: the report shows none rather than wall time."""
     rel = write(
