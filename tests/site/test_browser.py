@@ -33,20 +33,11 @@ import pytest
 import yaml
 from errata import nav_files  # the hook's own walk of the nav
 
+from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.site.pages import includes
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
-CHROMIUM = Path("/usr/bin/chromium")  # Debian's package (`make browser-deps`); never `playwright install`
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOCAL_HOST = "127.0.0.1"
 TIMEOUT_MS = 20_000  # a local static site answers in milliseconds; axe on a long page takes seconds
 DESKTOP = {"width": 1280, "height": 900}

@@ -24,7 +24,7 @@ import offline_copy
 import pytest
 from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "offline"

@@ -21,7 +21,8 @@ import pytest
 
 from docs_runner.paths import ROOT
 from docs_runner.procs import start_server, stop_server
-from tests.site.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, is_local
+from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.site.test_browser import ARTIFACTS, is_local
 
 BIN = Path(sys.executable).parent
 TIMEOUT_MS = 30_000  # TensorBoard's page is a large single-page app; on 2 busy cores it takes seconds
