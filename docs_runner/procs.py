@@ -113,13 +113,15 @@ def stop_server(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def snippet_server(path: str, server: str | None, cwd: Path, log: Path):
+def snippet_server(path: str, server: str | None, cwd: Path, log: Path, base: dict[str, str] | None = None):
     """A `# server:` command, run by bash in the snippet's working folder on a free port (given to both as
-    PORT), for the length of one run. The server gets the reader's environment, not the snippet policy."""
+    PORT), for the length of one run. The server gets the reader's environment (`base`, by default this
+    process's), not the snippet policy."""
     if not server:
         yield {}
         return
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    base = os.environ if base is None else base
+    env = dict(base, PATH=f"{Path(sys.executable).parent}{os.pathsep}{base.get('PATH', '')}")
 
     def command(port: int) -> list[str]:
         env["PORT"] = str(port)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from _includes import SNIPPET_FENCE  # a fence whose whole body includes a snippet file
 from _state import FIGURES, site_run
+from _texts import texts_for, verified_line
 from mkdocs.exceptions import PluginError
-from texts import texts_for, verified_line
 
 from docs_runner.paths import ROOT
 from docs_runner.records import Record

@@ -16,9 +16,9 @@ from pathlib import Path
 import jupytext
 import nbformat
 from _state import generated_path, site_run
+from _texts import texts_for, verified_line
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
-from texts import texts_for, verified_line
 
 from docs_runner.notebooks import notebook_examples
 from docs_runner.paths import ROOT

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
+from _notebook_css import prune_page, size_cells
 from _state import generated_path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs_jupyter.plugin import NotebookFile
-from notebook_css import prune_page, size_cells
 from pymdownx.slugs import slugify
 
 # nbconvert's page template ships loaders that would fetch mermaid from a CDN and an empty MathJax tag;

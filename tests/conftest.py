@@ -15,10 +15,14 @@ of launching the program again.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
+import sys
 import tempfile
 import traceback
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -37,6 +41,7 @@ from docs_runner.records import Record, normalise
 from docs_runner.spec import read_spec
 
 HERE = Path(__file__).resolve().parent
+READER_ENV: dict[str, str] = {}  # this process's environment before the child took the build's
 FORKED = (HERE / "snippets", HERE / "examples")
 
 
@@ -95,6 +100,7 @@ def _run_module_in_child(items, after, config) -> list[list[dict]] | str:
     if pid == 0:  # the child
         os.close(read_fd)
         try:
+            READER_ENV.update(os.environ)  # what a `# server:` command gets, as in the build
             policy.enter(policy.child_env(detect_device()))  # what every run of the build gets
             out = []
             for i, item in enumerate(items):
@@ -171,6 +177,27 @@ _DONE = pytest.StashKey[set]()
 # Fixtures
 
 
+def _print_warning(message, category, filename, lineno, file=None, line=None):
+    """What Python's own showwarning prints (pytest's recorder replaced the function that does it)."""
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+@contextlib.contextmanager
+def as_a_fresh_interpreter():
+    """Warnings and log records printed to stderr as `python <file>` prints them, under the project's warning
+    policy: pytest otherwise records both, and the output would differ from the build's."""
+    root = logging.getLogger()
+    handlers, root.handlers = root.handlers, []  # no handler: logging's last resort writes to stderr
+    try:
+        with warnings.catch_warnings():
+            warnings.resetwarnings()
+            policy.apply_warning_filters(policy.warning_filters())
+            warnings.showwarning = _print_warning
+            yield
+    finally:
+        root.handlers = handlers
+
+
 @pytest.fixture(scope="module")
 def build_record(request):
     """build_record("distributed/ddp_first_step") -> the Record of the build's run of that file (for launched
@@ -209,9 +236,10 @@ def run_snippet(build_record):
             cwd = os.getcwd()
             os.chdir(work)  # files the snippet writes land in a throwaway folder, as in the build
             try:
-                with snippet_server(path, spec.server, work, Path(tmp) / "server.log") as server_env:
+                log = Path(tmp) / "server.log"
+                with snippet_server(path, spec.server, work, log, READER_ENV or None) as server_env:
                     os.environ.update(server_env)
-                    with captured_output(printed):
+                    with captured_output(printed), as_a_fresh_interpreter():
                         namespace = exec_file(path)
             finally:
                 os.chdir(cwd)

@@ -548,12 +548,17 @@ NOTEBOOK_STYLES = """() => {
 }"""
 
 
-@pytest.mark.exhaustive  # a second opinion on hooks/notebook_css.py: every element, both schemes
+def serve_html(body: str):
+    """A route handler that answers with `body` (one per page: a lambda in the loop would see the last)."""
+    return lambda route: route.fulfill(body=body, content_type="text/html")
+
+
+@pytest.mark.exhaustive  # a second opinion on hooks/_notebook_css.py: every element, both schemes
 def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
-    """hooks/notebook_css.py drops the JupyterLab rules that cannot apply to a page. Proof: every element of
+    """hooks/_notebook_css.py drops the JupyterLab rules that cannot apply to a page. Proof: every element of
     every notebook page has the same computed style (and ::before, ::after) as with mkdocs-jupyter's whole
     stylesheet put back (zh pages in the light scheme, en pages in the dark one)."""
-    from notebook_css import full_stylesheet
+    from _notebook_css import full_stylesheet
 
     full = full_stylesheet()
     pruned_block = re.compile(r'<style type="text/css" data-pruned="[^"]+">.*?</style>', re.S)
@@ -572,10 +577,7 @@ def test_notebook_pages_look_the_same_with_the_pruned_stylesheet(browser, dark):
             for b in [browser] if lang == "zh" else [dark]:
                 b.open(path)
                 pruned = b.page.evaluate(NOTEBOOK_STYLES)
-                b.page.route(
-                    b.base + path,
-                    lambda route, body=whole: route.fulfill(body=body, content_type="text/html"),
-                )
+                b.page.route(b.base + path, serve_html(whole))
                 try:
                     b.open(path)
                     expected = b.page.evaluate(NOTEBOOK_STYLES)
@@ -597,7 +599,7 @@ CELL_HEIGHTS = """() => [...document.querySelectorAll('.jp-Notebook > .jp-Cell')
 
 def test_notebook_cells_reserve_at_least_their_height(browser):
     """Until a notebook cell comes near the screen it is not rendered and holds the height the build guessed
-    (hooks/notebook_css.py). The guess must not be short of the rendered cell, at desktop or phone width:
+    (hooks/_notebook_css.py). The guess must not be short of the rendered cell, at desktop or phone width:
     a short box lets skipped content spill over what follows for layout queries and accessibility checks."""
     p = browser.page
     for lang in LANGS:

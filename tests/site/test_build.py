@@ -13,7 +13,7 @@ from typing import ClassVar
 from urllib.parse import urlparse
 
 import pytest
-from texts import TEXTS
+from _texts import TEXTS
 
 from docs_runner.machine import detect_device
 from docs_runner.spec import all_snippets, read_spec

@@ -1,7 +1,7 @@
 """Page weight: every page of the built site stays at or under 512 KB, as it is stored and sent uncompressed.
 
 Notebook pages were the heaviest (676 KB): mkdocs-jupyter puts JupyterLab's whole stylesheet into each of
-them, 574 KB of <style>, of which hooks/notebook_css.py keeps the 35 KB that can apply; undoing that fails
+them, 574 KB of <style>, of which hooks/_notebook_css.py keeps the 35 KB that can apply; undoing that fails
 here. `make bench` reports the largest page too (bench/results.json, the report page).
 """
 

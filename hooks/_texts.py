@@ -142,7 +142,7 @@ TEXTS = {
 
 def texts_for(lang: str) -> dict:
     if lang not in TEXTS:
-        raise PluginError(f"hooks/texts.py has no texts for site language {lang!r}; add them there")
+        raise PluginError(f"hooks/_texts.py has no texts for site language {lang!r}; add them there")
     return TEXTS[lang]
 
 
