@@ -40,7 +40,11 @@ def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, 
 def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
     """Run one snippet as its header says (forked, or in a fresh interpreter when fresh=True or another
     launcher is named); raise SnippetError naming the file if it fails, hangs or leaves processes behind."""
-    return launchers.retry_exit_abort(path, lambda: _run_once(read_spec(path), device, fresh=fresh))
+    return _run_spec(read_spec(path), device, fresh=fresh)
+
+
+def _run_spec(spec: Spec, device: str, *, fresh: bool) -> Record:
+    return launchers.retry_exit_abort(spec.path, lambda: _run_once(spec, device, fresh=fresh))
 
 
 def _run_once(spec: Spec, device: str, *, fresh: bool) -> Record:
@@ -150,25 +154,28 @@ def run_all(
     env_key = cache.environment_key(device)
     cores = Cores(machine.cores())
     records, ran, errors = {}, [], []
+    specs: dict[str, Spec | SnippetError] = {}
+    for path in paths:  # each header parsed once; a bad one is reported with the other failures
+        try:
+            specs[path] = read_spec(path)
+        except SnippetError as exc:
+            specs[path] = exc
 
     def one(path: str) -> tuple[Record, bool]:
-        spec = read_spec(path)
+        spec = specs[path]
+        if isinstance(spec, SnippetError):
+            raise spec
 
         def run() -> Record:
             with cores.hold(spec.ranks):
-                return run_one(path, device, fresh=fresh)
+                return _run_spec(spec, device, fresh=fresh)
 
         if not use_cache:
             return run(), True
         return cache.cached(path, device, snippet_payload(spec), run, env_key)
 
-    def launched_first(path: str) -> bool:  # the longest runs start first; plain ones fill the cores around
-        try:
-            return read_spec(path).ranks == 1
-        except SnippetError:
-            return True  # reported with the others by one(path)
-
-    order = sorted(paths, key=launched_first)
+    # The longest runs (launched, several ranks) start first; plain ones fill the cores around them.
+    order = sorted(paths, key=lambda p: not isinstance(specs[p], Spec) or specs[p].ranks == 1)
     with ThreadPoolExecutor(max_workers=max(1, min(len(paths), machine.cores()))) as pool:
         futures = {p: pool.submit(one, p) for p in order}
         for p in paths:

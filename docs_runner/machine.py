@@ -62,10 +62,3 @@ def hardware(device: str) -> str:
 
 def cores() -> int:
     return max(1, os.cpu_count() or 1)
-
-
-def threads_per_process() -> int:
-    """Runs share the cores without oversubscribing: execute.run_all lets runs start only while the
-    processes computing at once (a snippet counts its ranks) fit in the cores, so each gets one thread,
-    except a lone run on a machine with cores to spare, which is not the build's case."""
-    return 1
