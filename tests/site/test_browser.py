@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 LOCAL_HOST = "127.0.0.1"
 TIMEOUT_MS = 20_000  # a local static site answers in milliseconds; axe on a long page takes seconds
+SEARCH_MS = 60_000  # the first search of a page waits for the worker's index (see Browser.search)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE_WIDTH = 375
 LANGS = {"zh": "", "en": "en/"}  # URL prefix of each language
@@ -188,7 +189,17 @@ class Browser:
         # Material re-runs the query on keyup. fill() (like an IME committing 张量) inserts text without one,
         # so end with a key that leaves the text alone, as a reader's last keystroke would.
         box.press("End")
-        self.page.locator(".md-search-result__item").first.wait_for(state="visible")
+        try:
+            # The worker builds its index once the page is idle; on a loaded 2-core runner that has taken
+            # longer than the default 20 s once (CI, one run in many), so this wait alone gets a minute.
+            self.page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=SEARCH_MS)
+        except Exception as error:
+            state = self.page.evaluate(
+                """() => ({value: document.querySelector('input.md-search__input').value,
+                           open: document.querySelector('[data-md-toggle=search]').checked,
+                           meta: document.querySelector('.md-search-result__meta')?.innerText})"""
+            )
+            raise AssertionError(f"no search result for {query!r}: {state}; requests: {self.requests}") from error
         return self.page.locator(".md-search-result__item").evaluate_all(
             """items => items.map(item => {
                    const article = item.querySelector('article');
