@@ -15,6 +15,7 @@ key); importing any other sibling file is refused, since the reader would not kn
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shlex
 import sys
@@ -122,14 +123,19 @@ def read_spec(path: str) -> Spec:
 
 
 def imported_names(path: str) -> set[str]:
-    tree = ast.parse((paths.ROOT / path).read_text(encoding="utf-8"), filename=path)
+    return set(_imported_names(path, (paths.ROOT / path).read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=1024)  # a build asks for every snippet's spec twice (recordings, the run)
+def _imported_names(path: str, source: str) -> frozenset[str]:
+    tree = ast.parse(source, filename=path)
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module.split(".")[0])
-    return names
+    return frozenset(names)
 
 
 def local_helpers(path: str, seen: set[str] | None = None) -> list[str]:

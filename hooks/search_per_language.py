@@ -10,7 +10,7 @@ It also remembers how jieba segmented Chinese text, so a warm build does not loa
 Material's search plugin segments every run of Han characters with `jieba.cut` (lang: [zh, en]); the first
 call loads jieba's 350,000-word dictionary (2.5 s on 2 busy cores, December 2026), once per process, while
 segmenting the site's text takes a tenth of that. So the module `jieba` that Material's plugin calls is
-wrapped (`_MemoJieba`): `cut(text)` answers from .cache/search/jieba-<key>.json when the same text was
+wrapped (`_MemoJieba`): `cut(text)` answers from .cache/render/jieba-<key>.json when the same text was
 segmented before, and asks jieba otherwise. The key is jieba's version and its dictionary file (path, size,
 mtime); the file keeps the runs of the latest build. The index is therefore byte for byte what jieba itself
 gives: only the same function's earlier answers are reused. Any other use of the wrapped module (a
@@ -33,11 +33,10 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-from hashlib import blake2b
 from pathlib import Path
 
+from _memo import DiskMemo
 from material.plugins.search import plugin as material_search
 from mkdocs.plugins import event_priority
 
@@ -51,54 +50,19 @@ class _MemoJieba:
     def __init__(self, real) -> None:
         self.real = real
         self.enabled = True
-        self.file: Path | None = None
-        self.known: dict[str, list[str]] = {}  # text -> words, from the file and this process
-        self.used: dict[str, list[str]] = {}  # what this build asked
-        self.loaded: set[str] = set()
+        dictionary = Path(real.__file__).parent / real.DEFAULT_DICT_NAME
+        stat = dictionary.stat()
+        self.memo = DiskMemo("jieba", f"{real.__version__} {dictionary} {stat.st_size} {stat.st_mtime_ns}")
 
     def cut(self, sentence, *args, **kwargs):
         if args or kwargs or not self.enabled:
             return self.real.cut(sentence, *args, **kwargs)
         text = sentence.decode("utf-8") if isinstance(sentence, bytes) else sentence
-        words = self.known.get(text)
-        if words is None:
-            words = self.known[text] = list(self.real.cut(sentence))
-        self.used[text] = words
-        return iter(words)
+        return iter(self.memo.get(text, lambda: list(self.real.cut(sentence))))
 
     def __getattr__(self, name):  # set_dictionary, load_userdict, ...: another dictionary, no memo
         self.enabled = False
         return getattr(self.real, name)
-
-    def load(self, folder: Path) -> None:
-        dictionary = Path(self.real.__file__).parent / self.real.DEFAULT_DICT_NAME
-        stat = dictionary.stat()
-        key = blake2b(f"{self.real.__version__} {dictionary} {stat.st_size} {stat.st_mtime_ns}".encode())
-        file = folder / f"jieba-{key.hexdigest()[:16]}.json"
-        if file == self.file:
-            return
-        self.file = file
-        try:
-            self.known = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.known = {}
-        self.loaded = set(self.known)
-
-    def save(self) -> None:
-        """Keep what this build asked (if that changed), and start the next build's list."""
-        used, self.used = self.used, {}
-        if not self.enabled or self.file is None or set(used) == self.loaded:
-            return
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            for old in self.file.parent.glob("jieba-*.json"):
-                old.unlink(missing_ok=True)
-            partial = self.file.with_suffix(f".{os.getpid()}.tmp")
-            partial.write_text(json.dumps(used, ensure_ascii=False), encoding="utf-8")
-            partial.replace(self.file)
-            self.loaded = set(used)
-        except OSError:
-            pass  # a read-only checkout still builds; jieba loads its dictionary each time
 
 
 def _memo_jieba() -> _MemoJieba | None:
@@ -142,7 +106,7 @@ def on_config(config):
     _spanless_parser()
     memo = _memo_jieba()
     if memo is not None:
-        memo.load(Path(config.config_file_path).parent / ".cache" / "search")
+        memo.memo.load(Path(config.config_file_path).parent / ".cache")
     return config
 
 
@@ -184,8 +148,8 @@ def on_post_build(config):
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
     split_sitemap(site, config["site_url"] or "/", _other_languages(config))
     memo = _memo_jieba()
-    if memo is not None:
-        memo.save()
+    if memo is not None and memo.enabled:
+        memo.memo.save()
 
 
 URL_ENTRY = re.compile(r"[ \t]*<url>.*?</url>\n?", re.S)

@@ -5,7 +5,9 @@ compares its own run with the build's record (tests/conftest.py run_snippet)."""
 
 from __future__ import annotations
 
+import filecmp
 import re
+import shutil
 
 from tests.site.conftest import build_log
 
@@ -15,12 +17,25 @@ def ran_counts(log: str) -> list[int]:
     return [int(n) for n in re.findall(r"snippets: (\d+) ran", log)]
 
 
+def differing_files(a, b) -> list[str]:
+    compared = filecmp.dircmp(a, b)
+    found = [*compared.left_only, *compared.right_only, *compared.diff_files, *compared.funny_files]
+    for name, sub in compared.subdirs.items():
+        found += [f"{name}/{f}" for f in differing_files(sub.left, sub.right)]
+    return found
+
+
 def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
+    assert not (tiny_site / ".cache" / "render").exists()
     code, log = build_log(tiny_site)
     assert code == 0, log[-3000:]
+    first = shutil.copytree(tiny_site / "site", tiny_site.parent / "first-build")
     code, log = build_log(tiny_site)
     assert code == 0, log[-3000:]
     assert ran_counts(log) == [0], log  # timings are make bench's business, not a flaky assert here
+    # The second build took its highlighted code and compiled templates from hooks/render_memo.py's memos.
+    assert {p.name.split("-")[0] for p in (tiny_site / ".cache" / "render").glob("*.json")} >= {"highlight"}
+    assert not differing_files(first, tiny_site / "site"), "a build from the render memos differs"
 
     snippet = tiny_site / "snippets" / "tensors" / "creation.py"
     snippet.write_text(snippet.read_text(encoding="utf-8") + '\nprint("edited once")\n', encoding="utf-8")

@@ -1,0 +1,70 @@
+"""A pure function's earlier answers, kept on disk between builds. Private helper of the hooks.
+
+`DiskMemo(name).get(args, compute)` returns what `compute()` returned the last time a build asked with the
+same `args` (any value with a stable repr), and calls it otherwise; answers are JSON values (a tuple comes
+back as a list). The file is
+.cache/render/<name>-<key>.json, where the key names everything besides the arguments that the answers
+depend on (package versions); another key is another file, and the old one is removed. `save()`, called once
+at the end of a whole build (every language), keeps exactly the entries that build asked for, so the file
+never holds more than one build's worth.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from hashlib import blake2b
+from pathlib import Path
+
+
+def digest(text: str) -> str:
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+class DiskMemo:
+    def __init__(self, name: str, depends_on: str) -> None:
+        self.name = name
+        self.key = digest(depends_on)
+        self.file: Path | None = None
+        self.known: dict[str, object] = {}
+        self.used: dict[str, object] = {}
+        self.loaded: set[str] = set()
+
+    def load(self, cache: Path) -> None:
+        """Read the file under `cache` (the project's .cache folder), unless it is already in memory."""
+        file = cache / "render" / f"{self.name}-{self.key}.json"
+        if file == self.file:
+            return
+        self.file = file
+        try:
+            self.known = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.known = {}
+        self.loaded = set(self.known)
+
+    def get(self, args, compute: Callable[[], object]) -> object:
+        text = repr(args)
+        if self.file is None or " object at 0x" in text:  # not loaded, or an argument without a stable repr
+            return compute()
+        key = digest(text)
+        value = self.known.get(key)
+        if value is None:
+            value = self.known[key] = compute()
+        self.used[key] = value
+        return value
+
+    def save(self) -> None:
+        used, self.used = self.used, {}
+        if self.file is None or set(used) == self.loaded:
+            return
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            for old in self.file.parent.glob(f"{self.name}-*.json"):
+                old.unlink(missing_ok=True)
+            partial = self.file.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(json.dumps(used, ensure_ascii=False), encoding="utf-8")
+            partial.replace(self.file)
+            self.loaded = set(used)
+        except OSError:
+            pass  # a read-only checkout still builds, computing everything each time

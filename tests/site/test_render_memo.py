@@ -1,0 +1,107 @@
+"""hooks/_memo.py and hooks/render_memo.py: a warm build answers from the memos exactly what the functions
+would compute. The whole-site check (a build from the memos is byte for byte the build that filled them) is
+in test_cache.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from _memo import DiskMemo
+
+
+def test_the_memo_answers_from_its_file_and_keeps_what_the_last_build_asked(tmp_path):
+    calls = []
+
+    def compute(value):
+        calls.append(value)
+        return [value, value]
+
+    memo = DiskMemo("demo", "pygments 1")
+    memo.load(tmp_path)
+    assert memo.get(("a", 1), lambda: compute("a")) == ["a", "a"]
+    assert memo.get(("b", 1), lambda: compute("b")) == ["b", "b"]
+    memo.save()
+    assert calls == ["a", "b"]
+
+    later = DiskMemo("demo", "pygments 1")  # the next build, in another process
+    later.load(tmp_path)
+    assert later.get(("a", 1), lambda: compute("again")) == ["a", "a"]
+    later.save()
+    assert calls == ["a", "b"]
+    (file,) = (tmp_path / "render").glob("demo-*.json")
+    assert len(json.loads(file.read_text(encoding="utf-8"))) == 1, "only what the last build asked stays"
+
+    upgraded = DiskMemo("demo", "pygments 2")  # another version: another file, the old one goes
+    upgraded.load(tmp_path)
+    assert upgraded.get(("a", 1), lambda: compute("new")) == ["new", "new"]
+    upgraded.save()
+    assert [p.name for p in (tmp_path / "render").glob("demo-*.json")] != [file.name]
+    assert len(list((tmp_path / "render").glob("demo-*.json"))) == 1
+
+
+def test_an_argument_without_a_stable_repr_is_never_memoised(tmp_path):
+    memo = DiskMemo("demo", "v")
+    memo.load(tmp_path)
+    answers = iter(["first", "second"])
+    thing = object()
+    assert memo.get((thing,), lambda: next(answers)) == "first"
+    assert memo.get((thing,), lambda: next(answers)) == "second"
+
+
+def test_memoised_highlighting_is_what_pymdownx_computes(tmp_path, monkeypatch):
+    """The hook's stand-in for Pygments' highlight() inside pymdownx gives the real function's HTML for each
+    option pymdownx passes (title, highlighted lines, line numbers), computed and from the memo."""
+    import markdown
+    import pymdownx.highlight
+    import render_memo
+
+    source = '```python title="x.py" hl_lines="2" linenums="3"\nimport torch\nx = torch.ones(2)  # 1\n```\n'
+    extensions = ["pymdownx.superfences", "pymdownx.highlight"]
+    real = getattr(pymdownx.highlight.highlight, "__wrapped__", pymdownx.highlight.highlight)
+    monkeypatch.setattr(pymdownx.highlight, "highlight", real)
+    plain = markdown.markdown(source, extensions=extensions)
+    memo = DiskMemo("highlight", "test")
+    memo.load(tmp_path)
+    monkeypatch.setattr(render_memo, "HIGHLIGHT", memo)
+    render_memo._memo_highlight()
+    computed = markdown.markdown(source, extensions=extensions)
+    assert len(memo.known) == 1
+    from_memo = markdown.markdown(source, extensions=extensions)
+    assert 'class="hll"' in plain and "x.py" in plain and "linenos" in plain
+    assert computed == from_memo == plain
+
+
+@pytest.fixture
+def notebook(tmp_path):
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title\n\nText."), nbformat.v4.new_code_cell("x = 1\nx")]
+    nb.cells[1].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "1"}, execution_count=1)]
+    path = tmp_path / "demo.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def test_memoised_notebooks_are_what_mkdocs_jupyter_computes(tmp_path, notebook, monkeypatch):
+    import mkdocs_jupyter.plugin
+    import render_memo
+    from mkdocs_jupyter import convert
+
+    real_html = getattr(convert.nb2html, "__wrapped__", convert.nb2html)
+    real_toc = mkdocs_jupyter.plugin._get_nb_toc_tokens
+    real_toc = getattr(real_toc, "__wrapped__", real_toc)
+    monkeypatch.setattr(convert, "nb2html", real_html)
+    monkeypatch.setattr(mkdocs_jupyter.plugin, "_get_nb_toc_tokens", real_toc)
+    memo = DiskMemo("notebooks", "test")
+    memo.load(tmp_path)
+    monkeypatch.setattr(render_memo, "NOTEBOOKS", memo)
+    render_memo._memo_notebooks()
+    options = {"no_prompt": True, "include_requirejs": False}
+    html = [convert.nb2html(str(notebook), **options) for _ in range(2)]
+    toc = [list(mkdocs_jupyter.plugin._get_nb_toc_tokens(str(notebook), 3)) for _ in range(2)]
+    assert len(memo.known) == 2
+    assert html[0] == html[1] == real_html(str(notebook), **options)
+    assert "Title" in html[0]
+    assert toc[0] == toc[1] == list(real_toc(str(notebook), 3))
