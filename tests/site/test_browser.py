@@ -199,7 +199,9 @@ class Browser:
                            open: document.querySelector('[data-md-toggle=search]').checked,
                            meta: document.querySelector('.md-search-result__meta')?.innerText})"""
             )
-            raise AssertionError(f"no search result for {query!r}: {state}; requests: {self.requests}") from error
+            raise AssertionError(
+                f"no search result for {query!r}: {state}; requests: {self.requests}"
+            ) from error
         return self.page.locator(".md-search-result__item").evaluate_all(
             """items => items.map(item => {
                    const article = item.querySelector('article');
