@@ -32,6 +32,10 @@ NB_HEADING = re.compile(
 )
 SLUGIFY = slugify(case="lower")
 
+# A code cell's source box scrolls sideways when a line is longer than the page is wide; keyboard users must
+# be able to reach and scroll it (axe: scrollable-region-focusable), as they can the site's own code blocks.
+CODE_CELL = '<div class="highlight-ipynb hl-python">'
+
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100)
 def on_files(files, config):
@@ -72,7 +76,7 @@ def on_page_content(html, page, config, files):
             f'<a class="headerlink" href="#{heading_id}">¶</a></h{m["level"]}>'
         )
 
-    return NB_HEADING.sub(anchor, html)
+    return NB_HEADING.sub(anchor, html).replace(CODE_CELL, CODE_CELL[:-1] + ' tabindex="0">')
 
 
 def on_post_page(output, page, config):
