@@ -91,8 +91,15 @@ def main(argv: list[str] | None = None) -> dict:
     use_cuda = args.device == "cuda" or (args.device == "auto" and torch.cuda.is_available())
     device = torch.device("cuda" if use_cuda else "cpu")
     dtype = DTYPES[args.dtype or ("fp16" if device.type == "cuda" else "bf16")]
-    if args.amp and dtype == torch.bfloat16 and device.type == "cuda" and not torch.cuda.is_bf16_supported():
-        parser.error("--dtype bf16: this GPU does not support bfloat16; use --dtype fp16")
+    # Native bf16 needs compute capability 8.0 (Ampere) or later. By default is_bf16_supported() also says True
+    # on older GPUs that only emulate it (bf16 storage, fp32 arithmetic, no tensor cores): slow, so refuse it.
+    bf16_on_gpu = args.amp and dtype == torch.bfloat16 and device.type == "cuda"
+    if bf16_on_gpu and not torch.cuda.is_bf16_supported(including_emulation=False):
+        major, minor = torch.cuda.get_device_capability(device)
+        parser.error(
+            f"--dtype bf16: this GPU (compute capability {major}.{minor}) has no native bfloat16,"
+            " only a slow emulation; use --dtype fp16"
+        )
 
     torch.manual_seed(args.seed)
     train_set, test_set = make_data(args.samples, args.seed)

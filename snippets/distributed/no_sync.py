@@ -1,8 +1,7 @@
 # run: torchrun --standalone --nproc-per-node 2 snippets/distributed/no_sync.py
-"""Gradient accumulation under DDP: no_sync() skips the all-reduce of every micro-batch but the last."""
+"""Gradient accumulation under DDP: no_sync() skips the all-reduce, and where the forward ran decides."""
 
 import contextlib
-import datetime
 import os
 
 import torch
@@ -18,13 +17,12 @@ def main() -> None:
     device = torch.device("cuda", local_rank) if cuda else torch.device("cpu")
     if cuda:
         torch.cuda.set_device(device)
-    dist.init_process_group("nccl" if cuda else "gloo", timeout=datetime.timedelta(seconds=60))
-    rank = dist.get_rank()
+    dist.init_process_group("nccl" if cuda else "gloo")
+    rank, world = dist.get_rank(), dist.get_world_size()
     torch.manual_seed(100 + rank)  # each rank its own batch of 8
     x, y = torch.randn(8, 4, device=device), torch.randn(8, 1, device=device)
 
-    def gradient(micro_batches: int, use_no_sync: bool) -> tuple[torch.Tensor, int]:
-        """The weight's gradient after one batch split into micro-batches, and how many all-reduces ran."""
+    def gradient(parts: int, forward_in: range, backward_in: range) -> tuple[torch.Tensor, int, bool]:
         torch.manual_seed(0)
         ddp = DistributedDataParallel(nn.Linear(4, 1).to(device), device_ids=[local_rank] if cuda else None)
         calls = []
@@ -34,23 +32,27 @@ def main() -> None:
             return allreduce_hook(state, bucket)  # the default: average over ranks
 
         ddp.register_comm_hook(dist.group.WORLD, counting_hook)
-        chunks = list(zip(x.chunk(micro_batches), y.chunk(micro_batches), strict=True))
-        for i, (xb, yb) in enumerate(chunks):
-            last = i == len(chunks) - 1
-            with ddp.no_sync() if use_no_sync and not last else contextlib.nullcontext():
-                # each micro-batch's loss is scaled so the sum equals the loss of the whole batch
-                (nn.functional.mse_loss(ddp(xb), yb) / micro_batches).backward()
-        return ddp.module.weight.grad.clone(), len(calls)
+        for i, (xb, yb) in enumerate(zip(x.chunk(parts), y.chunk(parts), strict=True)):
+            with ddp.no_sync() if i in forward_in else contextlib.nullcontext():
+                loss = nn.functional.mse_loss(ddp(xb), yb) / parts  # the parts add up to the batch's loss
+            with ddp.no_sync() if i in backward_in else contextlib.nullcontext():
+                loss.backward()
+        everyone = [torch.empty_like(ddp.module.weight.grad) for _ in range(world)]
+        dist.all_gather(everyone, ddp.module.weight.grad)
+        return ddp.module.weight.grad, len(calls), all(torch.equal(g, everyone[0]) for g in everyone)
 
-    whole, n_whole = gradient(1, use_no_sync=False)
-    accumulated, n_acc = gradient(4, use_no_sync=True)
-    synced_each, n_each = gradient(4, use_no_sync=False)
-    print(
-        f"rank {rank}: all-reduces: 1 batch {n_whole}; 4 micro-batches {n_acc} with no_sync, {n_each} without"
-    )
-    print("no_sync result equals the whole batch:", torch.allclose(accumulated, whole, atol=1e-6))
-    print("without no_sync, also equal:", torch.allclose(synced_each, whole, atol=1e-6))
-    print("gradient:", [round(v, 4) for v in whole.flatten().tolist()])
+    whole, calls, _ = gradient(1, range(0), range(0))
+    print(f"rank {rank}, whole batch: all-reduces: {calls}")
+    print("gradient of the whole batch:", [round(v, 4) for v in whole[0].tolist()])
+    for label, forward_in, backward_in in [  # 4 micro-batches: which run forward/backward inside no_sync
+        ("no no_sync", range(0), range(0)),
+        ("forward+backward 0-2 in no_sync", range(3), range(3)),  # the recipe
+        ("backward 0-2 in no_sync", range(0), range(3)),
+        ("forward 0-3, backward 0-2 in no_sync", range(4), range(3)),
+    ]:
+        grad, calls, same = gradient(4, forward_in, backward_in)
+        equal = torch.allclose(grad, whole, atol=1e-6)
+        print(f"{label:<37} all-reduces: {calls}, equals the whole batch: {equal}, same on all ranks: {same}")
     dist.destroy_process_group()
 
 

@@ -1,5 +1,6 @@
 """examples/train_amp.py: run as a reader runs it and through main(argv), with tiny settings; the dtypes
-each switch gives, the scaler only for fp16, losses that fall, and a checkpoint that holds the scaler."""
+each switch gives, the scaler only for fp16, losses that fall, a checkpoint that holds the scaler, and bf16
+refused on a GPU that can only emulate it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import runpy
 import subprocess
 import sys
 from functools import cache
+from types import SimpleNamespace
 
 import pytest
 import torch
@@ -89,6 +91,83 @@ def test_bad_arguments_are_refused(capsys):
             entry(["--device", "cuda"])
         assert (
             "--device cuda was asked for, but torch.cuda.is_available() is False" in capsys.readouterr().err
+        )
+
+
+def pretend_gpu(monkeypatch, capability: tuple[int, int]) -> list[dict]:
+    """Make torch.cuda describe one GPU of this compute capability, on which a bf16 tensor can be created
+    (as on a Turing card, where bf16 is emulated); return the keyword arguments of each is_bf16_supported
+    call. torch's own is_bf16_supported runs, on these answers."""
+    props = SimpleNamespace(major=capability[0], minor=capability[1])
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 0)
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda device=None: props)
+    monkeypatch.setattr(torch.cuda, "get_device_capability", lambda device=None: capability)
+    monkeypatch.setattr(torch.cuda, "_check_bf16_tensor_supported", lambda device: True)
+    calls, real = [], torch.cuda.is_bf16_supported
+
+    def spy(**kwargs):
+        calls.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", spy)
+    return calls
+
+
+class PastTheChecks(Exception):
+    """Raised by torch.manual_seed, the first call after the argument checks: main() got past them."""
+
+
+def test_bf16_on_an_emulating_gpu_is_refused(monkeypatch, capsys):
+    """Turing (7.5) can store bf16 but has no bf16 arithmetic: the default check says yes, the example no."""
+    calls = pretend_gpu(monkeypatch, (7, 5))
+    assert torch.cuda.is_bf16_supported() is True  # emulation counts by default
+    assert torch.cuda.is_bf16_supported(including_emulation=False) is False
+    calls.clear()
+    entry = runpy.run_path(str(EXAMPLE))["main"]
+    with pytest.raises(SystemExit) as exc:
+        entry(["--device", "cuda", "--dtype", "bf16"])
+    assert exc.value.code == 2
+    assert calls == [{"including_emulation": False}]
+    message = "error: --dtype bf16: this GPU (compute capability 7.5) has no native bfloat16, only a slow"
+    assert f"{message} emulation; use --dtype fp16" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("capability", "argv", "checked"),
+    [
+        pytest.param((8, 0), ["--dtype", "bf16"], True, id="ampere-bf16"),  # native bf16
+        pytest.param((7, 5), ["--dtype", "fp16"], False, id="turing-fp16"),  # fp16 needs no check
+        pytest.param((7, 5), ["--dtype", "bf16", "--no-amp"], False, id="turing-no-amp"),  # no autocast
+        pytest.param((7, 5), [], False, id="turing-default"),  # the CUDA default is fp16
+    ],
+)
+def test_what_passes_the_bf16_check(monkeypatch, capability, argv, checked):
+    calls = pretend_gpu(monkeypatch, capability)
+
+    def stop(seed):
+        raise PastTheChecks
+
+    monkeypatch.setattr(torch, "manual_seed", stop)
+    with pytest.raises(PastTheChecks):
+        runpy.run_path(str(EXAMPLE))["main"](["--device", "cuda", *argv])
+    assert calls == ([{"including_emulation": False}] if checked else [])
+
+
+@pytest.mark.gpu
+def test_cuda_bf16_only_where_it_is_native(capsys):
+    major, minor = torch.cuda.get_device_capability()
+    if major >= 8:
+        run = main("--device", "cuda", "--dtype", "bf16")
+        assert run["dtype"] is torch.bfloat16 and not run["scaler"].is_enabled()
+        assert run["logits"].dtype == torch.bfloat16 and run["loss"].dtype == torch.float32
+        assert run["losses"][-1] < run["losses"][0]
+    else:
+        with pytest.raises(SystemExit) as exc:
+            main("--device", "cuda", "--dtype", "bf16")
+        assert exc.value.code == 2
+        assert (
+            f"this GPU (compute capability {major}.{minor}) has no native bfloat16" in capsys.readouterr().err
         )
 
 

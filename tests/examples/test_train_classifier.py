@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import runpy
 import subprocess
@@ -113,6 +114,18 @@ def test_deterministic_flag_turns_the_mode_on(run_main):
     plain = run_main("--epochs", "1")
     # On the CPU this program's operations are deterministic already: the same numbers either way.
     assert ns["stdout"].split("device:")[1] == plain["stdout"].split("device:")[1]
+
+
+def test_deterministic_sets_the_cublas_workspace_and_keeps_the_readers_own(run_main, monkeypatch):
+    """No longer required by torch (tests/snippets/gpus/test_cublas_workspace_check.py), still advised."""
+    monkeypatch.delenv("CUBLAS_WORKSPACE_CONFIG")
+    run_main("--epochs", "1")
+    assert "CUBLAS_WORKSPACE_CONFIG" not in os.environ  # only --deterministic touches it
+    run_main("--epochs", "1", "--deterministic")
+    assert os.environ["CUBLAS_WORKSPACE_CONFIG"] == ":4096:8"
+    monkeypatch.setenv("CUBLAS_WORKSPACE_CONFIG", ":16:8")  # a value set outside is kept (setdefault)
+    run_main("--epochs", "1", "--deterministic")
+    assert os.environ["CUBLAS_WORKSPACE_CONFIG"] == ":16:8"
 
 
 def test_device_cuda_without_a_gpu_is_refused(run_main, capsys):
