@@ -18,6 +18,18 @@ gives: only the same function's earlier answers are reused. Any other use of the
 the process. No setting of the plugin or of jieba gives the same segmentation for less: the dictionary is
 the segmentation.
 
+It also mends a bug of lunr.js (2.3.9, unmaintained) in the search worker Material ships. lunr keeps the
+index's words in a finite automaton and merges equal states by a string key: a state's final flag, then
+each edge's label and the id of the state it leads to, written one after the other. With digit labels two
+different states can get the same key (edges 1->1 and 2->3 give "01123", one edge 1->123 gives "01123"
+too), so the merged automaton holds words the index does not; a query that reaches one (any prefix
+search, as Material searches while you type) throws "Cannot read properties of undefined (reading
+'_index')" in the worker, and the reader sees "No matching documents". Which queries fail depends on the
+text of the whole site: in December 2026 every English query starting with "t" did, "tensor" included.
+After the build this hook ends each edge of the key with "|" in the copy of the worker under site/ (a
+label is one character, so the key reads back one way only); the build fails if Material's worker no
+longer holds the exact code it replaces.
+
 And it hands Material's page parser code blocks without Pygments' token spans. Material reads each page's
 HTML with an HTMLParser subclass, one Python call per tag, and a highlighted line is mostly tags (`<span
 class="n">x</span><span class="w"> </span>…`): parsing every page took 3.8 s on 2 busy cores, 0.8 s without
@@ -38,9 +50,12 @@ from pathlib import Path
 
 from _memo import DiskMemo
 from material.plugins.search import plugin as material_search
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 PROSE = re.compile(r"<(p|ul|ol)>.*?</\1>", re.S)
+LUNR_STATE_KEY = "e=e+s+o.id}return e"  # lunr's TokenSet.prototype.toString, minified in Material's worker
+LUNR_STATE_KEY_MENDED = 'e=e+s+o.id+"|"}return e'
 CONFIG_BASE = re.compile(r'("base": ")([^"]*)(")')
 
 
@@ -147,9 +162,27 @@ def on_post_build(config):
         target.write_text(json.dumps(dict(index, docs=mine), ensure_ascii=False), encoding="utf-8")
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
     split_sitemap(site, config["site_url"] or "/", _other_languages(config))
+    mend_lunr_state_keys(site)
     memo = _memo_jieba()
     if memo is not None and memo.enabled:
         memo.memo.save()
+
+
+def mend_lunr_state_keys(site: Path) -> None:
+    """See the module docstring: separate the edges in lunr's state keys in the search worker."""
+    workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise PluginError(f"expected one Material search worker under {site}, found {len(workers)}")
+    text = workers[0].read_text(encoding="utf-8")
+    if text.count(LUNR_STATE_KEY_MENDED) == 1 and LUNR_STATE_KEY not in text:
+        return  # a --dirty build kept the worker this hook mended before
+    if text.count(LUNR_STATE_KEY) != 1:
+        raise PluginError(
+            f"{workers[0].name}: lunr's TokenSet key code ({LUNR_STATE_KEY!r}) not found once; "
+            "Material changed its worker: check whether lunr's state-key collision is still there "
+            "(hooks/search_per_language.py)"
+        )
+    workers[0].write_text(text.replace(LUNR_STATE_KEY, LUNR_STATE_KEY_MENDED), encoding="utf-8")
 
 
 URL_ENTRY = re.compile(r"[ \t]*<url>.*?</url>\n?", re.S)
