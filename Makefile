@@ -15,6 +15,10 @@ LIGHTHOUSE := bench/lighthouse/node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 # Every snippet run gets hash seed 0; the tests compare their runs with the build's, so they need it too.
 export PYTHONHASHSEED := 0
+# pytest-xdist workers for make test / test-all: two suit a 2-core machine (one drives Chromium while the other
+# runs snippet tests); the site build and snippet runs happen once per session whatever the number.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 .PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
 
@@ -68,10 +72,10 @@ format: $(STAMP)
 	$(PY) -m ruff check --fix .
 
 test: $(STAMP) $(ACTIONLINT) browser-deps lint
-	$(PY) -m pytest -m "not exhaustive"
+	$(PYTEST) -m "not exhaustive"
 
 test-all: $(STAMP) $(ACTIONLINT) browser-deps lint
-	$(PY) -m pytest
+	$(PYTEST)
 
 # The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
 # build whose snippet outputs are produced on cuda. `make test` there runs them too, with everything else.

@@ -60,6 +60,9 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    if config.pluginmanager.hasplugin("xdist"):
+        for index, item in enumerate(items):
+            item.add_marker(pytest.mark.xdist_group(xdist_group(item.nodeid, index)))
     if cuda_available():
         return
     skip = pytest.mark.skip(reason="needs a CUDA device; this machine has none (the CPU path is tested)")
@@ -80,8 +83,38 @@ def build_records(session) -> dict[str, Record]:
     if _RECORDS not in session.stash:
         from docs_runner.shard import run_site
 
-        session.stash[_RECORDS] = run_site(detect_device()).records
+        with engine_lock(session.config):  # one worker runs what the cache lacks, the others read it
+            session.stash[_RECORDS] = run_site(detect_device()).records
     return session.stash[_RECORDS]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# pytest-xdist: `make test` runs two workers. What runs snippets or builds the site happens once per session,
+# under a lock in a folder all workers share; a module runs whole on one worker (its fork, its fixtures).
+
+
+def shared_dir(config) -> Path:
+    """This session's temporary folder, the same for every xdist worker (each has a subfolder of it)."""
+    base = config._tmp_path_factory.getbasetemp()
+    return base.parent if hasattr(config, "workerinput") else base
+
+
+@contextlib.contextmanager
+def engine_lock(config):
+    """Held while the engine runs snippets or a build of the real site runs: two workers never run the same
+    file at once, and whoever comes second finds it in the cache."""
+    from filelock import FileLock
+
+    with FileLock(shared_dir(config) / "engine.lock"):
+        yield
+
+
+SPREAD = {"tests/site/test_browser.py": 4}  # long modules whose tests may run on several workers
+
+
+def xdist_group(nodeid: str, index: int) -> str:
+    module = nodeid.split("::")[0]
+    return f"{module}#{index % SPREAD[module]}" if module in SPREAD else module
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -134,10 +167,28 @@ def pytest_runtest_protocol(item, nextitem):
     if not _forked(item):
         return None
     session = item.session
-    done = session.stash.setdefault(_DONE, set())
-    if item.path in done:
-        return True  # ran (and was reported) with the first test of its module
-    done.add(item.path)
+    outcomes = session.stash.setdefault(_OUTCOMES, {})
+    if item.nodeid not in outcomes:  # the module's first test: its child runs them all
+        outcomes.update(_run_module(item))
+    # Each test's reports are logged in that test's own protocol (pytest-xdist insists on it).
+    outcome = outcomes.pop(item.nodeid)
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    if isinstance(outcome, str):  # the module could not run: each of its tests fails with the reason
+        item.ihook.pytest_runtest_logreport(report=_failed_report(item, outcome))
+    else:
+        for data in outcome:
+            if isinstance(data.get("longrepr"), list):  # a skip's (path, line, reason); JSON made it a list
+                data["longrepr"] = tuple(data["longrepr"])
+            report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
+            item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def _run_module(item) -> dict[str, list[dict] | str]:
+    """Run every test of item's module in one forked child; each test's serialised reports (or why the module
+    could not run), by node id."""
+    session = item.session
     module = [i for i in session.items if i.path == item.path]
     after = (
         session.items[session.items.index(module[-1]) + 1] if module[-1] is not session.items[-1] else None
@@ -151,26 +202,13 @@ def pytest_runtest_protocol(item, nextitem):
         results = _run_module_in_child(module, after, item.config)
     except Exception:
         results = traceback.format_exc()
-    for n, test in enumerate(module):
-        test.ihook.pytest_runtest_logstart(nodeid=test.nodeid, location=test.location)
-        if isinstance(results, str):  # the module could not run: each of its tests fails with the reason
-            test.ihook.pytest_runtest_logreport(
-                report=_failed_report(test, results if n == 0 else "see above")
-            )
-        else:
-            for data in results[n]:
-                if isinstance(
-                    data.get("longrepr"), list
-                ):  # a skip's (path, line, reason); JSON made it a list
-                    data["longrepr"] = tuple(data["longrepr"])
-                report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
-                test.ihook.pytest_runtest_logreport(report=report)
-        test.ihook.pytest_runtest_logfinish(nodeid=test.nodeid, location=test.location)
     session._setupstate.teardown_exact(after)  # what this process set up before the fork, as pytest would
-    return True
+    if isinstance(results, str):
+        return {test.nodeid: results if n == 0 else "see above" for n, test in enumerate(module)}
+    return {test.nodeid: results[n] for n, test in enumerate(module)}
 
 
-_DONE = pytest.StashKey[set]()
+_OUTCOMES = pytest.StashKey[dict]()
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 
 from docs_runner import cache
 from docs_runner.procs import start_server, stop_server
-from tests.conftest import ROOT
+from tests.conftest import ROOT, engine_lock, shared_dir
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 BUILD_ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -92,11 +93,17 @@ def tiny_site(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The real site, built strictly from this checkout (snippet runs come from .cache/ when unchanged)."""
-    site = tmp_path_factory.mktemp("site")
-    proc = mkdocs_build(ROOT, site)
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}"
+def built_site(request) -> Path:
+    """The real site, built strictly from this checkout (snippet runs come from .cache/ when unchanged),
+    once per session: the first xdist worker that needs it builds it, the others read its outcome."""
+    shared = shared_dir(request.config)
+    site, outcome = shared / "site", shared / "site-build.json"
+    with engine_lock(request.config):
+        if not outcome.exists():
+            proc = mkdocs_build(ROOT, site)
+            outcome.write_text(json.dumps({"code": proc.returncode, "stderr": proc.stderr[-6000:]}))
+        built = json.loads(outcome.read_text())
+    assert built["code"] == 0, f"mkdocs build --strict failed:\n{built['stderr']}"
     return site
 
 

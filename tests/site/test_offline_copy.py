@@ -24,6 +24,7 @@ import offline_copy
 import pytest
 from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
+from tests.conftest import engine_lock
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,17 +35,18 @@ pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")
-def offline_site(tmp_path_factory) -> Path:
+def offline_site(tmp_path_factory, request) -> Path:
     """The site built strictly with its offline copy, as `make offline` and the Pages workflow build it."""
     site = tmp_path_factory.mktemp("site-with-copy")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **{COPY_ENV: "1"}),
-        capture_output=True,
-        text=True,
-        timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test
-    )
+    with engine_lock(request.config):  # builds of this checkout share its cache: one at a time
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+            cwd=ROOT,
+            env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **{COPY_ENV: "1"}),
+            capture_output=True,
+            text=True,
+            timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test
+        )
     assert proc.returncode == 0, f"mkdocs build --strict with {COPY_ENV}=1 failed:\n{proc.stderr[-6000:]}"
     assert f"offline copy: {ZIP_NAME}" in proc.stderr, proc.stderr[-3000:]
     return site

@@ -1,5 +1,6 @@
 """snippets/visualization/tensorboard_live.py against a real TensorBoard on 127.0.0.1 (its `# server:`)."""
 
+import os
 import subprocess
 
 import pytest
@@ -19,5 +20,7 @@ def test_tensorboard_serves_the_logged_curve(run_snippet):
 
 def test_no_tensorboard_outlives_the_run(run_snippet):
     run_snippet("visualization/tensorboard_live")
-    left = subprocess.run(["pgrep", "-f", "tensorboard --logdir runs"], capture_output=True, text=True)
+    # This run's server only (other tests and builds may run theirs meanwhile): it had this port.
+    pattern = f"tensorboard --logdir runs --host 127.0.0.1 --port {os.environ['PORT']} "
+    left = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True)
     assert left.stdout == "", f"TensorBoard still running: pids {left.stdout.split()}"

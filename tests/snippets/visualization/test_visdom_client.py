@@ -1,6 +1,7 @@
 """snippets/visualization/visdom_client.py against a real Visdom server on 127.0.0.1 (its `# server:`),
 started offline: the static files come from tools/visdom_static.py, not from CDNs."""
 
+import os
 import subprocess
 
 import pytest
@@ -24,5 +25,7 @@ def test_windows_carry_their_titles(run_snippet):
 
 def test_no_visdom_outlives_the_run(run_snippet):
     run_snippet("visualization/visdom_client")
-    left = subprocess.run(["pgrep", "-f", "visdom.server -port"], capture_output=True, text=True)
+    # This run's server only (other tests and builds may run theirs meanwhile): it had this port.
+    pattern = f"visdom.server -port {os.environ['PORT']} "
+    left = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True)
     assert left.stdout == "", f"Visdom still running: pids {left.stdout.split()}"
