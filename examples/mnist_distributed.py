@@ -11,7 +11,6 @@ The data are generated (ten noisy 28x28 patterns, one per digit class), so nothi
 """
 
 import argparse
-import datetime
 import os
 import sys
 
@@ -69,15 +68,31 @@ def conv_net() -> nn.Module:
     )  # fmt: skip
 
 
+def pick_device(local_rank: int, local_world: int) -> torch.device:
+    """This process's GPU; the CPU only where there is no CUDA at all. Too few GPUs is an error, not a fallback."""
+    if not torch.cuda.is_available():
+        return torch.device("cpu")
+    gpus = torch.cuda.device_count()
+    if gpus < local_world:  # NCCL cannot share a GPU between two processes
+        raise SystemExit(
+            f"mnist_distributed.py: {local_world} processes on this machine but {gpus} GPU(s); "
+            f"start at most {gpus} (torchrun --nproc-per-node {gpus}), or hide the GPUs "
+            "(CUDA_VISIBLE_DEVICES=) to train on the CPU"
+        )
+    return torch.device("cuda", local_rank)
+
+
 def main(argv: list[str]) -> None:
     args = parse_args(argv)
     # torchrun sets these for every process it starts; nothing comes from the command line.
     rank, world, local_rank = (int(os.environ[k]) for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK"))
-    cuda = torch.cuda.device_count() >= int(os.environ["LOCAL_WORLD_SIZE"])  # one GPU per process, or CPU
-    device = torch.device("cuda", local_rank) if cuda else torch.device("cpu")
+    device = pick_device(local_rank, int(os.environ["LOCAL_WORLD_SIZE"]))
+    cuda = device.type == "cuda"
     if cuda:
         torch.cuda.set_device(device)
-    dist.init_process_group("nccl" if cuda else "gloo", timeout=datetime.timedelta(seconds=60))
+    elif rank == 0:
+        print("no CUDA device: CPU processes, gloo backend")
+    dist.init_process_group("nccl" if cuda else "gloo")  # default timeout: NCCL 10 min, gloo 30 min
 
     data = make_data(args.samples, args.seed)
     sampler = DistributedSampler(data, shuffle=True, seed=args.seed, drop_last=True)  # this rank's shard

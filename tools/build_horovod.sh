@@ -11,7 +11,10 @@ set -euo pipefail
 
 PY=${1:-.venv/bin/python}
 HOROVOD=0.28.1
-CLOUDPICKLE=3.1.3 # Horovod's one dependency that torch does not already bring
+# Horovod 0.28.1 declares five dependencies: cloudpickle, psutil, pyyaml, packaging and cffi>=1.4.0.
+# requirements.txt already pins psutil, PyYAML and packaging; no Horovod module imports cffi, so the
+# install below (--no-deps) leaves it out (pip check reports it missing) and adds cloudpickle alone.
+CLOUDPICKLE=3.1.3
 CACHE=${HOROVOD_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pytorch-notes/horovod}
 
 # A wheel fits only the exact torch build (and Python) it was compiled against: key the cache on both.

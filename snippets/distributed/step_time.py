@@ -17,6 +17,8 @@ from torch.nn.parallel import DistributedDataParallel
 def worker(rank: int, world: int, cuda: bool, port: int, result: str) -> None:
     torch.set_num_threads(1)  # one core per process: on 2 cores, 2 processes use the whole machine
     device = torch.device("cuda", rank) if cuda else torch.device("cpu")
+    if cuda:
+        torch.cuda.set_device(device)  # before NCCL starts: its work goes to the current device
     timeout = datetime.timedelta(seconds=60)
     store = dist.TCPStore("127.0.0.1", port, world, is_master=False, timeout=timeout)  # the parent's
     dist.init_process_group(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -9,6 +10,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
 import torch
 
 from docs_runner.launchers import rank_outputs
@@ -37,6 +39,8 @@ def launch(workdir: str) -> tuple[int, str, str]:
     ]
     command += [str(EXAMPLE), "--epochs", "3", "--samples", "512", "--save", str(Path(workdir, "mnist.pt"))]
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONWARNINGS="error")
+    if torch.cuda.device_count() < 2:  # fewer GPUs than processes is an error: hide them, as the error says
+        env["CUDA_VISIBLE_DEVICES"] = ""
     run = subprocess.run(
         command, capture_output=True, text=True, timeout=300, env=env, start_new_session=True, check=False
     )
@@ -51,6 +55,8 @@ def test_two_processes_train_and_agree(tmp_path_factory):
         out,
         re.M,
     )
+    if "cpu (gloo)" in out:  # the CPU path is chosen explicitly and said so
+        assert out.splitlines()[0] == "[rank0] no CUDA device: CPU processes, gloo backend"
     agree = re.findall(r"^\[rank(\d)\] rank \1: weights identical on all 2 ranks: True$", out, re.M)
     assert agree == ["0", "1"]
     losses = [float(v) for v in re.findall(r"^\[rank0\] epoch \d: mean training loss ([\d.]+)$", out, re.M)]
@@ -90,3 +96,35 @@ def test_help_shows_the_torchrun_command_for_the_old_example():
         "torchrun --nnodes 4 --nproc-per-node 8 --node-rank i --rdzv-endpoint HOST:29500 "
         "examples/mnist_distributed.py" in run.stdout
     )
+
+
+def load_example():
+    spec = importlib.util.spec_from_file_location("mnist_distributed", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fewer_gpus_than_processes_is_an_error_not_a_quiet_fallback(monkeypatch):
+    example = load_example()
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 1)
+    with pytest.raises(SystemExit) as exc:
+        example.pick_device(local_rank=1, local_world=2)
+    assert str(exc.value) == (
+        "mnist_distributed.py: 2 processes on this machine but 1 GPU(s); start at most 1 "
+        "(torchrun --nproc-per-node 1), or hide the GPUs (CUDA_VISIBLE_DEVICES=) to train on the CPU"
+    )
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
+    assert example.pick_device(local_rank=1, local_world=2) == torch.device("cuda", 1)
+
+
+def test_no_cuda_at_all_means_cpu_processes(monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert load_example().pick_device(local_rank=1, local_world=2) == torch.device("cpu")
+
+
+def test_collectives_keep_the_default_timeout():
+    source = EXAMPLE.read_text()
+    assert 'dist.init_process_group("nccl" if cuda else "gloo")  # default timeout' in source
+    assert "timeout=" not in source

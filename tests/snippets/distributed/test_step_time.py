@@ -1,5 +1,6 @@
 """snippets/distributed/step_time.py: the timings vary; what they measure and how they are printed do not."""
 
+import inspect
 import re
 
 from docs_runner.records import normalise
@@ -24,3 +25,10 @@ def test_the_measured_header_covers_every_varying_number(run_snippet):
         "2 processes: <measured> per step, <measured>",
         "throughput, 2 processes against 1: <measured>",
     ]
+
+
+def test_each_nccl_rank_selects_its_gpu_before_joining(run_snippet):
+    s = run_snippet("distributed/step_time")
+    source = inspect.getsource(s.worker)
+    assert "if cuda:\n        torch.cuda.set_device(device)" in source
+    assert source.index("torch.cuda.set_device(device)") < source.index("dist.init_process_group(")
