@@ -4,12 +4,15 @@ import torch
 from torch import nn
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
+arrivals = []  # what reaches w in each backward: w is used twice in w * w, the engine sums both uses
+w.register_hook(lambda grad: arrivals.append(grad.tolist()))
 history = []
 for step in range(3):
     loss = (w * w).sum()  # d loss / dw = 2w = [2, 4] every time
     loss.backward()
     history.append(w.grad.tolist())
     print(f"after backward #{step + 1}: w.grad = {history[-1]}")
+print(f"hook on w fired {len(arrivals)} times, each with {arrivals[0]}")
 
 # Reset by hand: set .grad to None (what zero_grad does by default) or zero it in place.
 w.grad = None

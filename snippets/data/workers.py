@@ -1,5 +1,7 @@
 """num_workers > 0 loads batches in worker processes; seed them so random augmentations repeat and differ."""
 
+import multiprocessing
+
 import numpy as np
 import torch
 from torch.utils.data import DataLoader, Dataset, get_worker_info
@@ -31,11 +33,14 @@ def epoch(loader):
     return [list(zip(*(column.tolist() for column in batch), strict=True)) for batch in loader]
 
 
-# Workers are processes: on Windows and macOS they re-import this file, so the loop goes under the guard.
+# Workers are processes: spawn and forkserver re-import this file, so the loop goes under the guard.
 if __name__ == "__main__":
     data = Jittered(8)
     plain = DataLoader(data, batch_size=2, num_workers=2, generator=torch.Generator().manual_seed(0))
     plain_rows = epoch(plain)
+    # No multiprocessing_context given: the workers start with Python's default method.
+    start_method = multiprocessing.get_start_method()
+    print("multiprocessing_context:", plain.multiprocessing_context, "| start method:", start_method)
     print("without worker_init_fn (index, worker, numpy, torch):")
     for rows in plain_rows:
         print("  ", rows)

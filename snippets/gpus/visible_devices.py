@@ -7,7 +7,7 @@ import sys
 
 
 def run(code, **env):
-    """Run `code` in a fresh Python (-I: nothing runs before our first line); return what it printed."""
+    """Run `code` in a fresh Python (-I: no PYTHON* variables, no user site); return what it printed."""
     result = subprocess.run(
         [sys.executable, "-I", "-c", code],
         env={**os.environ, **env},

@@ -34,8 +34,10 @@ for name, layer, x in rows:
 # Each spatial size follows floor((size + 2*padding - kernel) / stride) + 1.
 print("Conv2d s=2 by formula:", (32 + 2 * 1 - 3) // 2 + 1)
 
-# The weight is (out_channels, in_channels, *kernel); a transposed conv stores (in, out, *kernel).
-for name, layer in [("Conv2d", conv2d), ("Conv3d", conv3d), ("ConvTranspose2d", deconv)]:
+# Weight: (out_channels, in_channels / groups, *kernel); transposed conv: (in, out / groups, *kernel).
+grouped = nn.Conv2d(4, 8, kernel_size=3, groups=2)  # two groups, each 2 channels in and 4 out
+layers = [("Conv2d", conv2d), ("Conv2d(4, 8, groups=2)", grouped), ("Conv3d", conv3d)]
+for name, layer in [*layers, ("ConvTranspose2d", deconv)]:
     print(f"{name} weight {tuple(layer.weight.shape)}")
 
 # Channels must match: a grayscale image into a 3-channel conv fails with a clear message.

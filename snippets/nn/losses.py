@@ -30,6 +30,14 @@ print(f"NLLLoss(raw logits), a common bug = {wrong.item():.6f}  (= -(2.0 + 2.5) 
 by_hand = -torch.log(torch.softmax(logits, dim=1)[torch.arange(2), labels]).mean()
 print("by hand equal:", torch.allclose(ce, by_hand))
 
+# Targets may be class probabilities instead (float, same shape as the logits): -sum(p * log_softmax).
+soft = torch.tensor([[0.7, 0.2, 0.1], [0.1, 0.8, 0.1]], device=device)
+ce_soft = nn.CrossEntropyLoss()(logits, soft)
+print(f"CrossEntropyLoss(probability targets) = {ce_soft.item():.6f}")
+# label_smoothing=0.1: the target is 0.9 on the right class plus 0.1 / 3 on every class.
+smooth = nn.CrossEntropyLoss(label_smoothing=0.1)(logits, labels)
+print(f"CrossEntropyLoss(label_smoothing=0.1) = {smooth.item():.6f}")
+
 # Shapes: per-sample losses with reduction="none"; extra dims go after the class dim.
 per_sample = nn.CrossEntropyLoss(reduction="none")(logits, labels)
 pixel_logits = torch.zeros(4, 3, 8, 8, device=device)  # segmentation: (batch, classes, H, W)
@@ -38,7 +46,7 @@ pixel_loss = nn.CrossEntropyLoss(reduction="none")(pixel_logits, pixel_labels)
 print("per-sample losses:", tuple(per_sample.shape), "| per-pixel losses:", tuple(pixel_loss.shape))
 print(f"uniform logits over 3 classes give log(3) = {pixel_loss[0, 0, 0].item():.6f}")
 
-# Class-index targets must be integers.
+# Class-index targets (one per sample) must be integers.
 try:
     nn.CrossEntropyLoss()(logits, labels.float())
 except RuntimeError as err:

@@ -46,3 +46,7 @@ print("row for id 1 == weight[1]:", torch.equal(vectors[0, 0], emb.weight[1]))
 print("padding row:", vectors[0, 2].tolist())
 vectors.sum().backward()
 print("gradient per row (uses; padding stays 0):", emb.weight.grad[:, 0].tolist())
+# padding_idx starts its row at zero and keeps gradients out of it; it does not protect the row.
+with torch.no_grad():
+    emb.weight[0] = 1.0
+print("padding row after weight[0] = 1.0:", emb(ids)[0, 2].tolist())

@@ -45,3 +45,10 @@ with torch.no_grad():
 print(f"test loss {test_loss:.4f}")
 learned = [round(v, 2) for v in model.weight.flatten().tolist()]
 print("learned weight", learned, "bias", round(model.bias.item(), 2), "| true weight [3.0, -2.0] bias 1.0")
+
+# Yardsticks on the 128 training points: the true parameters, and the least-squares fit (no line does better).
+x_ones = torch.cat([x_all[:128], torch.ones(128, 1)], dim=1)
+best = torch.linalg.lstsq(x_ones, y_all[:128]).solution
+truth_mse = ((x_all[:128] @ true_w + true_b - y_all[:128, 0]) ** 2).mean().item()
+best_mse = ((x_ones @ best - y_all[:128]) ** 2).mean().item()
+print(f"train MSE of the true parameters {truth_mse:.4f} | of the least-squares fit {best_mse:.4f}")

@@ -7,6 +7,9 @@ def test_repeated_backward_adds_up(run_snippet):
     assert s.history == [[2.0, 4.0], [4.0, 8.0], [6.0, 12.0]]
     assert s.after_reset == [2.0, 4.0]
     assert "after backward #3: w.grad = [6.0, 12.0]" in s.stdout
+    # two uses of w, one summed arrival per backward (the hook also saw the backward after the reset)
+    assert s.arrivals == [[2.0, 4.0]] * 4
+    assert "hook on w fired 3 times, each with [2.0, 4.0]" in s.stdout
 
 
 def test_zero_grad_sets_none_and_keeps_steps_apart(run_snippet):

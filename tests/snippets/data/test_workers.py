@@ -1,3 +1,6 @@
+import sys
+
+
 def test_batches_alternate_between_two_workers(run_snippet):
     s = run_snippet("data/workers")
     for rows in (s.plain_rows, s.seeded_rows):
@@ -28,3 +31,14 @@ def test_seed_worker_gives_each_worker_its_own_stream(run_snippet):
     assert [r[3] for b in s.plain_rows for r in b] == [r[3] for b in s.seeded_rows for r in b]
     assert "same generator seed, same epoch: True" in s.stdout
     assert "other generator seed, same epoch: False" in s.stdout
+
+
+def test_workers_start_with_the_default_method(run_snippet):
+    s = run_snippet("data/workers")
+    assert s.plain.multiprocessing_context is None
+    # Linux: fork below Python 3.14, forkserver from 3.14 on; macOS and Windows: spawn
+    expected = "fork" if sys.version_info < (3, 14) else "forkserver"
+    if sys.platform in ("darwin", "win32"):
+        expected = "spawn"
+    assert s.start_method == expected
+    assert f"multiprocessing_context: None | start method: {expected}\n" in s.stdout

@@ -1,3 +1,6 @@
+import site
+from pathlib import Path
+
 import pytest
 import torch
 
@@ -34,3 +37,19 @@ def test_space_before_equals_is_a_shell_error(run_snippet):
     assert s.typo.returncode == 127  # bash: command not found
     assert "CUDA_VISIBLE_DEVICES: command not found" in s.typo.stderr
     assert "`CUDA_VISIBLE_DEVICES =1 python ...` exit code: 127" in s.stdout
+
+
+def test_isolated_mode_still_runs_site_packages_pth_files(run_snippet):
+    s = run_snippet("gpus/visible_devices")
+    # -I ignores PYTHON* variables and the user site, but the site module still runs ...
+    flags = "sys.flags.isolated, sys.flags.no_user_site, sys.flags.no_site"
+    assert s.run(f"import sys; print({flags})") == "1 1 0"
+    # ... and with it every .pth file in site-packages: the modules their import lines load are loaded
+    imported = set()
+    for pth in Path(site.getsitepackages()[0]).glob("*.pth"):
+        for line in pth.read_text().splitlines():
+            if line.startswith("import "):
+                imported.add(line.removeprefix("import ").split(";")[0].split(",")[0].strip())
+    assert imported  # this environment has at least one (the editable install's)
+    check = f"import sys; print(all(m in sys.modules for m in {sorted(imported)!r}))"
+    assert s.run(check) == "True"

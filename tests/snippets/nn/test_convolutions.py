@@ -29,6 +29,9 @@ def test_weight_layouts(run_snippet):
     assert s.conv3d.weight.shape == (4, 1, 3, 3, 3)
     assert s.deconv.weight.shape == (8, 3, 3, 3)  # (in, out, k, k) for a transposed conv
     assert "ConvTranspose2d weight (8, 3, 3, 3)" in s.stdout
+    # with groups the second dimension is in_channels / groups: 4 / 2
+    assert s.grouped.weight.shape == (8, 2, 3, 3)
+    assert "Conv2d(4, 8, groups=2) weight (8, 2, 3, 3)" in s.stdout
 
 
 def test_conv_exact_values():

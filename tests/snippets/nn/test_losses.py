@@ -47,9 +47,16 @@ def test_float_class_targets_raise(run_snippet):
         F.cross_entropy(torch.zeros(2, 3), torch.tensor([0.0, 1.0]))
 
 
-def test_probability_targets_are_a_different_feature():
+def test_probability_targets_and_label_smoothing(run_snippet):
+    s = run_snippet("nn/losses")
+    log_p = F.log_softmax(s.logits, dim=1)
     # a float target of the SAME shape as the logits is read as class probabilities
-    logits = torch.tensor([[2.0, 1.0, 0.1]])
+    assert torch.allclose(s.ce_soft, -(s.soft * log_p).sum(dim=1).mean())
+    assert "CrossEntropyLoss(probability targets) = 0.723540" in s.stdout
+    # label smoothing is the probability target 0.9 * one_hot + 0.1 / 3
+    smoothed = 0.9 * F.one_hot(s.labels, 3).float() + 0.1 / 3
+    assert torch.allclose(s.smooth, nn.CrossEntropyLoss()(s.logits, smoothed))
+    assert "CrossEntropyLoss(label_smoothing=0.1) = 0.436873" in s.stdout
     one_hot = torch.tensor([[1.0, 0.0, 0.0]])
-    by_index = nn.CrossEntropyLoss()(logits, torch.tensor([0]))
-    assert torch.allclose(nn.CrossEntropyLoss()(logits, one_hot), by_index)
+    by_index = nn.CrossEntropyLoss()(torch.tensor([[2.0, 1.0, 0.1]]), torch.tensor([0]))
+    assert torch.allclose(nn.CrossEntropyLoss()(torch.tensor([[2.0, 1.0, 0.1]]), one_hot), by_index)

@@ -49,7 +49,7 @@ def test_embedding_lookup(run_snippet):
     assert s.ids.dtype == torch.int64
     assert s.vectors.shape == (2, 3, 4)
     assert torch.equal(s.vectors[1, 0], s.emb.weight[9])
-    assert s.vectors[:, 2].abs().sum().item() == 0.0  # padding_idx row is zeros
+    assert s.vectors[:, 2].abs().sum().item() == 0.0  # padding_idx row starts as zeros
     assert s.emb.weight.grad[:, 0].tolist() == [0.0, 2.0, 1.0] + [0.0] * 6 + [1.0]
     assert "Embedding(10, 4) (2, 3) torch.int64 -> (2, 3, 4)" in s.stdout
 
@@ -57,3 +57,11 @@ def test_embedding_lookup(run_snippet):
 def test_embedding_out_of_range_raises():
     with pytest.raises(IndexError, match="index out of range in self"):
         torch.nn.Embedding(10, 4)(torch.tensor([10]))
+
+
+def test_padding_row_can_be_overwritten(run_snippet):
+    s = run_snippet("nn/norm_dropout_embedding")
+    assert s.emb.weight[0].tolist() == [1.0] * 4  # the assignment went through
+    assert s.emb(s.ids)[1, 2].tolist() == [1.0] * 4
+    assert "padding row after weight[0] = 1.0: [1.0, 1.0, 1.0, 1.0]" in s.stdout
+    assert s.emb.padding_idx == 0  # still the padding index: only its gradient is kept at zero

@@ -1,4 +1,5 @@
 import io
+import random
 
 import pytest
 import torch
@@ -6,57 +7,63 @@ import torch
 
 def test_resume_is_bit_identical(run_snippet):
     s = run_snippet("optim/checkpoint")
-    assert s.resumed
-    for a, c in zip(s.model_a.parameters(), s.model_c.parameters(), strict=True):
-        assert torch.equal(a, c)
+    assert s.resume() is True
     assert "4 straight == 2 + save/load + 2, bit for bit: True" in s.stdout
 
 
 def test_checkpoint_contents(run_snippet):
     s = run_snippet("optim/checkpoint")
-    assert "checkpoint keys: ['step', 'model', 'optimizer', 'rng']" in s.stdout
-    assert s.checkpoint["step"] == 2
-    assert list(s.checkpoint["model"]) == ["0.weight", "0.bias", "2.weight", "2.bias"]
-    assert sorted(s.checkpoint["optimizer"]) == ["param_groups", "state"]
-    s.buffer.seek(0)
-    saved = torch.load(s.buffer, weights_only=True)
+    keys = ["step", "model", "optimizer", "scheduler", "torch_rng", "cuda_rngs", "python_rng", "numpy_rng"]
+    assert f"checkpoint keys: {keys}" in s.stdout
+    saved = torch.load(io.BytesIO(s.buffer.getvalue()), weights_only=True)
+    assert list(saved) == keys and saved["step"] == 2
+    assert list(saved["model"]) == ["0.weight", "0.bias", "3.weight", "3.bias"]
     assert saved["optimizer"]["state"][0]["step"].item() == 2  # Adam had taken 2 steps
-    # load_state_dict keeps, not copies, state tensors already on the right device and dtype: the two
-    # steps opt_c took afterwards advanced the in-memory checkpoint's counter too
-    assert (
-        s.checkpoint["optimizer"]["state"][0]["step"]
-        is s.opt_c.state[s.opt_c.param_groups[0]["params"][0]]["step"]
-    )
-    assert s.checkpoint["rng"].dtype == torch.uint8
+    assert saved["scheduler"]["last_epoch"] == 2 and saved["scheduler"]["_last_lr"] == [0.01]
+    assert saved["torch_rng"].dtype == torch.uint8
+    assert len(saved["cuda_rngs"]) == torch.cuda.device_count()  # one state per visible GPU
+    assert saved["numpy_rng"]["bit_generator"] == "PCG64"  # plain ints: loads with weights_only=True
+
+
+def test_the_scheduler_drops_the_rate_after_step_3(run_snippet):
+    s = run_snippet("optim/checkpoint")
+    assert s.run_a[2].last_epoch == 4
+    assert s.run_a[1].param_groups[0]["lr"] == pytest.approx(0.001)
+    assert s.run_b[1].param_groups[0]["lr"] == 0.01  # saved before the drop
 
 
 def test_fresh_model_differs_before_loading(run_snippet):
     s = run_snippet("optim/checkpoint")
-    fresh, _ = s.make(seed=123)
-    assert not torch.equal(fresh[0].weight, s.model_a[0].weight)
+    fresh, _, _ = s.make(seed=123)
+    assert not torch.equal(fresh[0].weight, s.run_a[0][0].weight)
 
 
 def test_optimizer_state_is_needed(run_snippet):
     s = run_snippet("optim/checkpoint")
-    assert not torch.equal(s.model_a[0].weight, s.model_d[0].weight)
-    assert "same without the optimizer state: False" in s.stdout
+    assert "the same with a fresh optimizer state: False" in s.stdout
 
 
-def test_checkpoint_loads_with_weights_only(run_snippet):
+def test_every_part_is_needed(run_snippet):
     s = run_snippet("optim/checkpoint")
-    buffer = io.BytesIO()
-    torch.save(s.checkpoint, buffer)
-    buffer.seek(0)
-    assert torch.load(buffer, weights_only=True)["step"] == 2
-
-
-def test_rng_state_matters(run_snippet):
-    s = run_snippet("optim/checkpoint")
-    model, optimizer = s.make(seed=123)
-    model.load_state_dict(s.checkpoint["model"])
-    optimizer.load_state_dict(s.checkpoint["optimizer"])
-    torch.manual_seed(999)  # other batches than the straight run drew
-    s.train(model, optimizer, 2)
-    assert not torch.equal(model[0].weight, s.model_a[0].weight)
-    with pytest.raises(KeyError):
-        s.checkpoint["epoch"]
+    # what each part is when it is not restored: what a run built from seed 123 starts with
+    _, optimizer, scheduler = s.make(seed=123)
+    fresh = {
+        "optimizer": optimizer.state_dict(),
+        "scheduler": scheduler.state_dict(),
+        "torch_rng": torch.get_rng_state(),
+        "cuda_rngs": torch.cuda.get_rng_state_all(),
+        "python_rng": random.getstate(),
+        "numpy_rng": s.np_rng.bit_generator.state,
+    }
+    same = {key: s.resume(**{key: value}) for key, value in fresh.items()}
+    # without a GPU nothing draws from a CUDA generator; with one, Dropout does
+    expect_cuda = not torch.cuda.is_available()
+    assert same == {
+        "optimizer": False,
+        "scheduler": False,
+        "torch_rng": False,
+        "cuda_rngs": expect_cuda,
+        "python_rng": False,
+        "numpy_rng": False,
+    }
+    assert s.resume() is True  # the checkpoint itself was not changed by those runs

@@ -52,10 +52,14 @@ def test_error_mode_refuses_nondeterministic_ops(run_snippet):
         "but you set 'torch.use_deterministic_algorithms(True)'"
     )
     assert f"RuntimeError: {message}\n" in s.stdout
+    # on CPU tensors accumulate=True is allowed: both values land in place 0 and add up
+    assert s.summed.tolist() == [3.0, 0.0, 0.0, 0.0]
+    assert "put_ with accumulate=True, index [0, 0]: [3.0, 0.0, 0.0, 0.0]" in s.stdout
     torch.set_deterministic_debug_mode("error")
     try:
-        with pytest.raises(RuntimeError, match=r"put_ does not have a deterministic implementation"):
-            torch.zeros(4).put_(torch.tensor([0, 0]), torch.tensor([1.0, 2.0]))
+        for index in ([0, 1], [0, 0]):  # distinct or repeated, the index does not matter
+            with pytest.raises(RuntimeError, match=r"put_ does not have a deterministic implementation"):
+                torch.zeros(4).put_(torch.tensor(index), torch.tensor([1.0, 2.0]))
     finally:
         torch.set_deterministic_debug_mode("default")
     torch.zeros(4).put_(torch.tensor([0, 0]), torch.tensor([1.0, 2.0]))  # allowed in the default mode
