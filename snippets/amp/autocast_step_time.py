@@ -14,6 +14,8 @@ torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(256, 512), nn.ReLU(), nn.Linear(512, 10)).to(device)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
 x, y = torch.randn(128, 256).to(device), torch.randint(0, 10, (128,)).to(device)
+# fp16 training always takes a GradScaler; bf16 needs none, and a disabled scaler passes everything through.
+scaler = torch.amp.GradScaler(device.type, enabled=low == torch.float16)
 
 
 def step(use_autocast: bool) -> torch.Tensor:
@@ -21,8 +23,9 @@ def step(use_autocast: bool) -> torch.Tensor:
         logits = model(x)
         loss = nn.functional.cross_entropy(logits, y)
     optimizer.zero_grad()
-    loss.backward()
-    optimizer.step()
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
     return logits
 
 

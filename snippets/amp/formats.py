@@ -1,5 +1,7 @@
 """Range and precision of fp32, fp16, bf16 and the two fp8 formats, read from torch.finfo."""
 
+import re
+
 import torch
 
 dtypes = [torch.float32, torch.float16, torch.bfloat16, torch.float8_e4m3fn, torch.float8_e5m2]
@@ -36,3 +38,11 @@ print("bf16 and fp32 share the smallest normal number:", same_range)
 print("float32 matmul precision:", torch.get_float32_matmul_precision())
 print("cuBLAS matmuls may use TF32:", torch.backends.cuda.matmul.allow_tf32)
 print("cuDNN convolutions may use TF32:", torch.backends.cudnn.allow_tf32)
+# The newer per-backend switch: "ieee" (full fp32) or "tf32"; "none": not set here, the level above decides.
+print("cuda.matmul.fp32_precision:", torch.backends.cuda.matmul.fp32_precision)
+print("cudnn.conv.fp32_precision:", torch.backends.cudnn.conv.fp32_precision)
+torch.backends.cuda.matmul.fp32_precision = "tf32"  # the new way to let matmuls use TF32
+try:
+    torch.backends.cuda.matmul.allow_tf32  # the old flag, read after the new one was set
+except RuntimeError as err:
+    print("old flag read after the new API: RuntimeError:", re.search(r"We suggest[^.]*\.", str(err))[0])

@@ -20,6 +20,9 @@ def activation_grads(dtype: torch.dtype, scale: float) -> torch.Tensor:
     return h.grad.float() / scale  # unscale in fp32, where 1e-8 is representable
 
 
+# fp16's smallest subnormal is 2**-24 (5.96e-08): below half of it a value becomes 0, above half it rounds up.
+edge = torch.tensor([2.9e-08, 3.0e-08, 5.0e-08]).to(torch.float16)
+print("fp16 of 2.9e-08, 3e-08, 5e-08:", edge.tolist())
 show("true gradients", true_grad)
 results = {}
 for dtype, k in [(torch.float32, 0), (torch.float16, 0), (torch.float16, 16), (torch.float16, 30)]:

@@ -30,3 +30,10 @@ for dtype in formats:
     print(
         f"  {name(dtype):<9} after one: {once:<8.6g} after 1000: {w.item():<8.6g} gap above 1: {spacing:.3g}"
     )
+
+# The fix used by autocast (and apex's O2): an fp32 master weight takes the updates; compute uses a copy.
+master = torch.tensor(1.0)
+for _ in range(1000):
+    master += 1e-4
+    w16 = master.to(torch.bfloat16)  # the copy the forward pass would use
+print(f"  fp32 master weight after 1000: {master.item():.6g}, its bfloat16 copy: {w16.item():.6g}")

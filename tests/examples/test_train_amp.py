@@ -1,9 +1,10 @@
 """examples/train_amp.py: run as a reader runs it and through main(argv), with tiny settings; the dtypes
-each switch gives, the scaler only for fp16, losses that fall, a checkpoint that holds the scaler, and bf16
-refused on a GPU that can only emulate it."""
+each switch gives, the scaler only for fp16, losses that fall, a checkpoint that holds the scaler, one read of
+the device per epoch, and bf16 refused on a GPU that can only emulate it."""
 
 from __future__ import annotations
 
+import os
 import re
 import runpy
 import subprocess
@@ -78,6 +79,30 @@ def test_fp16_on_the_cpu_uses_a_grad_scaler_and_saves_its_state(tmp_path, capsys
     assert set(checkpoint) == {"model", "optimizer", "scaler"}
     assert checkpoint["scaler"] == run["scaler"].state_dict()
     assert checkpoint["scaler"]["_growth_tracker"] == 3 * 8  # 8 clean steps per epoch (256 images / 32)
+
+
+def test_the_host_reads_the_device_once_per_epoch(monkeypatch, capsys):
+    """Reading a tensor's value (item, tolist, bool, float, int) waits for the device: a host sync on a GPU.
+    Counted from anywhere but data loading (its sampler tensors live on the host), GradScaler included."""
+    reads = []
+
+    def counting(name: str):
+        real = getattr(torch.Tensor, name)
+
+        def read(self, *args, **kwargs):
+            caller = sys._getframe(1).f_code.co_filename
+            if f"torch{os.sep}utils{os.sep}data" not in caller:
+                reads.append((name, os.path.basename(caller)))
+            return real(self, *args, **kwargs)
+
+        return read
+
+    for name in ("item", "tolist", "__bool__", "__float__", "__int__"):
+        monkeypatch.setattr(torch.Tensor, name, counting(name))
+    run = runpy.run_path(str(EXAMPLE))["main"]([*TINY, "--dtype", "fp16", "--device", "cpu"])
+    assert reads == [("tolist", "train_amp.py")] * 3  # one per epoch, for its log line
+    assert run["scaler"].is_enabled() and run["skipped"] == 0
+    assert "epoch 3: train loss" in capsys.readouterr().out
 
 
 def test_bad_arguments_are_refused(capsys):

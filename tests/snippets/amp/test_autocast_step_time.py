@@ -16,6 +16,8 @@ def test_autocast_computes_in_low_precision_and_keeps_fp32_weights(run_snippet):
     assert f"logits dtype, autocast step: {low}" in s.stdout
     assert "weights stay torch.float32 under autocast" in s.stdout
     assert s.model[0].weight.dtype == torch.float32
+    # fp16 (on a GPU) trains with a GradScaler, as the chapter says it always should; bf16 needs none.
+    assert s.scaler.is_enabled() is (low is torch.float16)
 
 
 def test_timings_are_the_declared_measured_values(run_snippet):

@@ -72,3 +72,14 @@ def test_bf16_range_and_tf32_switches(run_snippet):
     assert "float32 matmul precision: highest" in s.stdout
     assert "cuBLAS matmuls may use TF32: False" in s.stdout
     assert "cuDNN convolutions may use TF32: True" in s.stdout
+
+
+def test_the_newer_fp32_precision_switches(run_snippet):
+    s = run_snippet("amp/formats")
+    # Defaults: matmuls not set ("none": the level above decides, so full fp32), convolutions allowed TF32.
+    assert "cuda.matmul.fp32_precision: none" in s.stdout
+    assert "cudnn.conv.fp32_precision: tf32" in s.stdout
+    # The snippet set the new switch; reading the old flag after that is an error, not a warning.
+    assert torch.backends.cuda.matmul.fp32_precision == "tf32"
+    error = "RuntimeError: We suggest only using the new API to set the TF32 flag."
+    assert f"old flag read after the new API: {error}" in s.stdout

@@ -25,3 +25,12 @@ def test_too_large_a_scale_overflows(run_snippet):
     s = run_snippet("amp/loss_scaling")
     assert s.results[(torch.float16, 30)].isinf().all()
     assert "  grad in float16           inf         inf         inf" in s.stdout
+
+
+def test_fp16_rounds_below_half_its_smallest_subnormal_to_zero_and_rounds_up_above(run_snippet):
+    s = run_snippet("amp/loss_scaling")
+    assert "fp16 of 2.9e-08, 3e-08, 5e-08: [0.0, 5.960464477539063e-08, 5.960464477539063e-08]" in s.stdout
+    assert s.edge.tolist() == [0.0, 2.0**-24, 2.0**-24]
+    # The threshold is half the smallest subnormal, 2**-25 (2.98e-08); exactly half is a tie and goes to 0.
+    around_half = torch.tensor([2.0**-25, 2.0**-25 * 1.01], dtype=torch.float64).to(torch.float16)
+    assert around_half.tolist() == [0.0, 2.0**-24]

@@ -28,3 +28,11 @@ def test_small_updates_are_lost_in_16_bit_weights(run_snippet):
     # Half the gap above 1.0 is the smallest update that can change a weight of 1.0.
     one = torch.tensor(1.0, dtype=torch.float16)
     assert (one + 1e-4).item() == 1.0 and (one + 2**-10).item() > 1.0
+
+
+def test_an_fp32_master_weight_keeps_the_updates_bf16_weights_lose(run_snippet):
+    s = run_snippet("amp/overflow_underflow")
+    assert "  fp32 master weight after 1000: 1.10002, its bfloat16 copy: 1.10156" in s.stdout
+    assert s.master.dtype == torch.float32 and abs(s.master.item() - 1.1) < 1e-4
+    assert s.w16.dtype == torch.bfloat16 and s.w16.item() == 1 + 13 / 128  # the bf16 number nearest 1.1
+    assert s.w.dtype == torch.bfloat16 and s.w.item() == 1.0  # the same updates added to a bf16 weight
