@@ -5,6 +5,10 @@ Each box becomes one entry: the chapter and section it sits in (a link to that s
 own text, and the snippets included in that section with their test files, which are the proof. A box in a
 section without code (a historical fact, the status of another framework) says so instead of borrowing an
 unrelated snippet. Chapters come in nav order; tests/site/test_errata.py checks every link of the result.
+
+The page's intro says how many entries it holds: the hook writes the count where the page has COUNT_MARKER,
+and refuses to build when the languages disagree (an entry is one box; a box may correct a few neighbouring
+sentences of the notes).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pymdownx.slugs import slugify
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 MARKER = "<!-- errata -->"
+COUNT_MARKER = "<!-- errata-count -->"
 BOX_TITLE = {"zh": "旧笔记的说法", "en": "What the old notes said"}
 WORDS = {
     "zh": {
@@ -115,10 +120,20 @@ def link(path: str, source: str) -> str:
     return f"[`{path}`]({source}/blob/main/{path})" if source else f"`{path}`"
 
 
+def chapters(config) -> list[str]:
+    """The Markdown pages of the nav, in reading order."""
+    return [p for p in nav_files(config["nav"]) if p.endswith(".md")]
+
+
+def count(lang: str, pages: list[str]) -> int:
+    """How many entries the errata page of `lang` has: the old-notes boxes of those pages."""
+    return sum(len(boxes(lang, page)) for page in pages)
+
+
 def render(lang: str, config) -> str:
     source = config.get("extra", {}).get("source_url", "").rstrip("/")
     words, out = WORDS[lang], []
-    for page in (p for p in nav_files(config["nav"]) if p.endswith(".md")):
+    for page in chapters(config):
         entries = boxes(lang, page)
         if not entries:
             continue
@@ -143,4 +158,10 @@ def on_page_markdown(markdown, page, config, files):
     lang = config.theme["language"]
     if lang not in BOX_TITLE:
         raise PluginError(f"{page.file.src_uri}: no errata words for language {lang!r}")
+    if COUNT_MARKER in markdown:
+        pages = chapters(config)
+        counts = {other: count(other, pages) for other in BOX_TITLE}
+        if len(set(counts.values())) != 1:
+            raise PluginError(f"{page.file.src_uri}: the languages have different numbers of boxes: {counts}")
+        markdown = markdown.replace(COUNT_MARKER, str(counts[lang]))
     return markdown.replace(MARKER, render(lang, config))

@@ -1,21 +1,27 @@
-"""The errata page holds every "what the old notes said" box of the chapters, and every link of every entry
-leads somewhere real: the section's anchor in the built page, the snippet and test files in the repository."""
+"""The errata page holds every "what the old notes said" box of the chapters, says how many in its intro (the
+same number in both languages), and every link of every entry leads somewhere real: the section's anchor in
+the built page, the snippet and test files in the repository."""
 
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urljoin, urlsplit
 
+import errata
 import pytest
 from errata import BOX_TITLE, boxes
+from mkdocs.exceptions import PluginError
 
 from tests.conftest import ROOT
 from tests.site.pages import LANGS, doc_pages
 
 pytestmark = pytest.mark.site
 PREFIX = {"zh": "", "en": "en/"}
+# The intro's sentence that states the count (docs/<lang>/errata.md, around <!-- errata-count -->).
+COUNT_SENTENCE = {"zh": r"共 (\d+) 条。", "en": r": (\d+) entries\."}
 
 
 class Links(HTMLParser):
@@ -61,7 +67,7 @@ def test_every_box_of_every_chapter_is_an_entry(built_site, lang):
     expected = sum(len(boxes(lang, page)) for page in doc_pages(lang) if page != "errata.md")
     html = errata_html(built_site, lang).read_text(encoding="utf-8")
     entries = re.findall(r"<p><strong>\d+\. <a href=", html)
-    assert expected >= 30, f"only {expected} old-notes boxes found in docs/{lang}"
+    assert expected >= 55, f"only {expected} old-notes boxes found in docs/{lang}"
     assert len(entries) == expected, f"{lang}: {len(entries)} errata entries for {expected} boxes"
 
 
@@ -107,3 +113,44 @@ def test_a_box_title_is_the_same_everywhere():
             text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
             for title in re.findall(r'^!!! warning "([^"]*(?:旧笔记|old notes)[^"]*)"', text, re.M):
                 assert title == BOX_TITLE[lang], f"docs/{lang}/{page}: box titled {title!r}"
+
+
+def box_counts() -> dict[str, int]:
+    return {lang: sum(len(boxes(lang, p)) for p in doc_pages(lang) if p != "errata.md") for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_intro_states_how_many_entries_there_are(built_site, lang):
+    counts = box_counts()
+    assert counts["zh"] == counts["en"], f"the languages have different numbers of boxes: {counts}"
+    html = errata_html(built_site, lang).read_text(encoding="utf-8")
+    intro = html.split("<p><strong>1. ", 1)[0]  # the count is said before the first entry
+    assert re.findall(COUNT_SENTENCE[lang], intro) == [str(counts[lang])], (
+        f"{lang}: the intro's count is wrong"
+    )
+    assert len(re.findall(r"<p><strong>\d+\. <a href=", html)) == counts[lang]
+    assert errata.COUNT_MARKER not in html
+
+
+class Config(dict):
+    """The few parts of MkDocs' config the hook reads."""
+
+    def __init__(self, lang: str):
+        super().__init__(nav=[{"a": "a.md"}, {"b": "b.md"}], extra={})
+        self.theme = {"language": lang}
+
+
+PAGE = SimpleNamespace(file=SimpleNamespace(src_uri="errata.md"))  # what the hook reads of mkdocs' Page
+
+
+def test_the_hook_writes_the_count_and_refuses_languages_that_disagree(monkeypatch):
+    found = {("zh", "a.md"): 2, ("zh", "b.md"): 1, ("en", "a.md"): 2, ("en", "b.md"): 1}
+    entry = {"title": "T", "section": "S", "anchor": "s", "text": "x", "proof": []}
+    monkeypatch.setattr(errata, "boxes", lambda lang, page: [dict(entry, page=page)] * found[lang, page])
+    page = f"intro {errata.COUNT_MARKER} entries\n\n{errata.MARKER}"
+    for lang in LANGS:
+        out = errata.on_page_markdown(page, PAGE, Config(lang), None)
+        assert out.startswith("intro 3 entries\n") and out.count("**1. [S](a.md#s)**") == 1
+    found["en", "b.md"] = 0
+    with pytest.raises(PluginError, match="different numbers of boxes"):
+        errata.on_page_markdown(page, PAGE, Config("zh"), None)
