@@ -17,6 +17,7 @@ import pytest
 from _texts import TEXTS
 
 from docs_runner.machine import detect_device
+from docs_runner.paths import ROOT
 from docs_runner.spec import all_snippets, read_spec
 from tests.site.pages import doc_pages, includes
 
@@ -275,3 +276,39 @@ def test_the_search_worker_gets_lunrs_state_key_mended(built_site, tmp_path):
     fake.write_text("a worker of another Material release", encoding="utf-8")
     with pytest.raises(PluginError, match=re.escape("search.0.min.js: lunr's TokenSet key code")):
         mend_lunr_state_keys(tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_home_page_names_the_pinned_versions_and_the_repository(built_site, lang):
+    import build_facts
+    import yaml
+
+    html = built_page(built_site, lang, "index.md")
+    pinned = build_facts.pins()
+    for package in ("torch", "torchvision"):
+        assert f"{package} {pinned[package]}" in html, f"{lang}: the home page does not name {package}'s pin"
+    assert "<!-- pinned:" not in html and "<!-- repository -->" not in html
+    loader = type("Loader", (yaml.SafeLoader,), {})
+    loader.add_multi_constructor("!", lambda loader, suffix, node: loader.construct_sequence(node)[-1])
+    source = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)["extra"][
+        "source_url"
+    ]
+    assert f'href="{source}/issues"' in html and f'href="{source}/blob/main/LICENSE"' in html
+    assert (ROOT / "LICENSE").is_file()
+
+
+def test_build_facts_refuse_what_the_build_does_not_know():
+    import build_facts
+    from mkdocs.exceptions import PluginError
+
+    assert build_facts.fill("torch <!-- pinned:Torch -->", "p.md", {"torch": "9.9"}, "") == "torch 9.9"
+    with pytest.raises(
+        PluginError, match=r"^p\.md: <!-- pinned:tensorflow -->, but requirements\.txt pins no"
+    ):
+        build_facts.fill("<!-- pinned:tensorflow -->", "p.md", {"torch": "9.9"}, "https://x")
+    with pytest.raises(PluginError, match=r"^p\.md: <!-- repository -->, but mkdocs\.yml has no extra"):
+        build_facts.fill("[a](<!-- repository -->/issues)", "p.md", {}, "")
+    assert (
+        build_facts.fill("[a](<!-- repository -->/issues)", "p.md", {}, "https://x/")
+        == "[a](https://x/issues)"
+    )
