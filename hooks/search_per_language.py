@@ -6,6 +6,12 @@ that index: entries under en/ go to /en/search/search_index.json (locations made
 rest stay at the root. Pages of a non-default language point Material's script at their language root
 (its `base`), which is where it looks for search/search_index.json and sitemap.xml.
 
+Each split index also gets its own lunr language list: the merged one says `lang: [zh, en]`, and with that
+Material's worker builds a multi-language pipeline under which English words are not stemmed alike on both
+sides (December 2026: "broadcasting", "strides", "contiguous", "tensors" found nothing). The English index
+says `lang: [en]`, so the worker uses lunr's English stemmer for the index and the query; the Chinese index
+keeps [zh, en] (jieba segments its Chinese at build time; its English words are API names).
+
 It also remembers how jieba segmented Chinese text, so a warm build does not load jieba's dictionary.
 Material's search plugin segments every run of Han characters with `jieba.cut` (lang: [zh, en]); the first
 call loads jieba's 350,000-word dictionary (2.5 s on 2 busy cores, December 2026), once per process, while
@@ -159,7 +165,12 @@ def on_post_build(config):
         docs = [d for d in docs if not d["location"].startswith(prefix)]
         target = site / lang / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(dict(index, docs=mine), ensure_ascii=False), encoding="utf-8")
+        # The merged index's lunr setup (multiLanguage zh + en) loses English stemming: "broadcasting"
+        # found nothing while "broadcast" found Tensors. A language's own index gets that language alone.
+        config_for_lang = dict(index["config"], lang=[lang])
+        target.write_text(
+            json.dumps(dict(index, config=config_for_lang, docs=mine), ensure_ascii=False), encoding="utf-8"
+        )
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
     split_sitemap(site, config["site_url"] or "/", _other_languages(config))
     mend_lunr_state_keys(site)

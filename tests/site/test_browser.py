@@ -519,13 +519,27 @@ def test_built_nav_is_mkdocs_nav(browser, lang):
 @pytest.mark.parametrize(
     ("lang", "query", "expected"),
     [
+        # Chinese as an input method commits it (whole words), English as typed (plurals, -ing, API names).
         ("zh", "张量", "tensors/"),
         ("zh", "自动求导", "autograd/"),
         ("zh", "混合精度", "amp/"),
         ("zh", "分布式", "distributed/"),
+        ("zh", "广播", "tensors/"),
+        ("zh", "学习率", "optim/"),
+        ("zh", "显存", "gpus/"),
+        ("zh", "可视化", "visualization/"),
+        ("zh", "反向传播", "autograd/"),
+        ("zh", "叶子", "autograd/"),
         ("en", "tensor", "tensors/"),
+        ("en", "tensors", "tensors/"),
         ("en", "autograd", "autograd/"),
         ("en", "DDP", "distributed/"),
+        ("en", "broadcasting", "tensors/"),
+        ("en", "strides", "tensors/"),
+        ("en", "contiguous", "tensors/"),
+        ("en", "gradients", "autograd/"),
+        ("en", "GradScaler", "amp/"),
+        ("en", "workers", "data/"),
     ],
 )
 def test_search_lists_the_right_page_first(browser, lang, query, expected):
