@@ -1,8 +1,6 @@
 # run: torchrun --standalone --nproc-per-node 2 --max-restarts 1 snippets/distributed_failures/restart.py
 """Rank 1 fails once; torchrun restarts every rank, and training resumes from the last checkpoint."""
 
-import copy
-import datetime
 import os
 
 import torch
@@ -23,17 +21,17 @@ def train(model: nn.Module, optimizer: torch.optim.Optimizer, steps: range, rank
 
 
 def main() -> None:
-    local_rank, restart = int(os.environ["LOCAL_RANK"]), int(os.environ["TORCHELASTIC_RESTART_COUNT"])
-    cuda = torch.cuda.device_count() >= int(os.environ["LOCAL_WORLD_SIZE"])  # a GPU for each process?
+    local_rank, rank, world = (int(os.environ[k]) for k in ("LOCAL_RANK", "RANK", "WORLD_SIZE"))
+    restart, cuda = int(os.environ["TORCHELASTIC_RESTART_COUNT"]), torch.cuda.device_count() >= world
     device = torch.device("cuda", local_rank) if cuda else torch.device("cpu")
     if cuda:
         torch.cuda.set_device(device)
-    dist.init_process_group("nccl" if cuda else "gloo", timeout=datetime.timedelta(seconds=60))
-    rank, world = dist.get_rank(), dist.get_world_size()
+    agent = dist.TCPStore(os.environ["MASTER_ADDR"], int(os.environ["MASTER_PORT"]), is_master=False)
+    store = dist.PrefixStore(f"attempt_{restart}", agent)  # torchrun's store outlives a restart: own keys
+    dist.init_process_group("nccl" if cuda else "gloo", store=store, rank=rank, world_size=world)
     torch.manual_seed(0)
     model = DistributedDataParallel(nn.Linear(4, 1).to(device), device_ids=[local_rank] if cuda else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)  # momentum: state to keep
-    plain = copy.deepcopy(model.module)  # to compare with at the end
     state = torch.load(CHECKPOINT, map_location=device) if os.path.exists(CHECKPOINT) else {"step": 0}
     if start := state["step"]:  # every rank resumes from the same file
         model.module.load_state_dict(state["model"])
@@ -49,6 +47,8 @@ def main() -> None:
             os.replace(CHECKPOINT + ".tmp", CHECKPOINT)  # atomic: never a half-written checkpoint
         dist.barrier()  # the others wait until the checkpoint is whole
     if rank == 0:  # the same 6 steps in one process on both ranks' data, never interrupted
+        torch.manual_seed(0)  # the same initial weights as the model's
+        plain = nn.Linear(4, 1).to(device)
         train(plain, torch.optim.SGD(plain.parameters(), lr=0.1, momentum=0.9), range(STEPS), [*range(world)])
         torch.testing.assert_close(model.module.state_dict(), plain.state_dict())  # raises if they differ
         print(f"rank 0: after step {STEPS - 1}, the same weights as a run without the failure")
