@@ -37,5 +37,6 @@ except ValueError as err:
 bn.train()
 with torch.no_grad():
     bn(x)
-print("after a no_grad pass in train mode: running_mean", [round(v, 4) for v in bn.running_mean.tolist()])
-print("num_batches_tracked:", int(bn.num_batches_tracked))
+after_no_grad = [round(v, 4) for v in bn.running_mean.tolist()]
+tracked = int(bn.num_batches_tracked)
+print("after a no_grad pass in train mode: running_mean", after_no_grad, "| num_batches_tracked:", tracked)
