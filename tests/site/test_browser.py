@@ -585,19 +585,29 @@ def test_copy_button_copies_the_snippet_file(browser):
     p = browser.page
     for lang in LANGS:
         browser.open(url_path(lang, "tensors/").lstrip("/"))
-        blocks = p.locator("article div.highlight:has(> span.filename a)")
+        # Blocks in view of a reader: an exercise's solution stays folded until its summary is clicked.
+        blocks = p.locator(f"article div.highlight:has(> span.filename a):not({FOLDED} div.highlight)")
         names = [n.strip() for n in blocks.locator(":scope > span.filename").all_text_contents()]
         assert len(names) >= 5, names
         for i, name in enumerate(names if lang == "zh" else names[:2]):
-            p.evaluate("navigator.clipboard.writeText('')")
-            block = blocks.nth(i)
-            block.hover()  # the button shows on hover
-            block.locator("button.md-code__button[data-md-type='copy']").click()
-            copied = p.evaluate("navigator.clipboard.readText()")
-            source = (ROOT / name).read_text(encoding="utf-8")
-            assert source.endswith("\n") and copied == source.removesuffix("\n"), (
-                f"{lang}: {name} copied differently"
-            )
+            copy_and_compare(p, blocks.nth(i), name, lang)
+        solution = p.locator("article details").last  # the last exercise's solution, opened as a reader does
+        assert solution.get_attribute("open") is None, f"{lang}: a solution must start folded"
+        solution.locator("summary").click()
+        block = solution.locator("div.highlight:has(> span.filename a)").first
+        copy_and_compare(p, block, block.locator(":scope > span.filename").inner_text().strip(), lang)
+
+
+FOLDED = "details:not([open])"
+
+
+def copy_and_compare(p, block, name: str, lang: str) -> None:
+    p.evaluate("navigator.clipboard.writeText('')")
+    block.hover()  # the button shows on hover
+    block.locator("button.md-code__button[data-md-type='copy']").click()
+    copied = p.evaluate("navigator.clipboard.readText()")
+    source = (ROOT / name).read_text(encoding="utf-8")
+    assert source.endswith("\n") and copied == source.removesuffix("\n"), f"{lang}: {name} copied differently"
 
 
 def test_code_blocks_are_mounted_as_they_come_into_view(browser):
@@ -606,7 +616,7 @@ def test_code_blocks_are_mounted_as_they_come_into_view(browser):
     already reach it (hooks/lazy_code_blocks.py); brought into view, it is rendered and gets its button."""
     p = browser.page
     browser.open("tensors/")
-    last = p.locator("article div.highlight:not(.snippet-output)").last
+    last = p.locator(f"article div.highlight:not(.snippet-output):not({FOLDED} div.highlight)").last
     code = last.locator("pre > code")
     assert code.get_attribute("tabindex") == "0"
     assert last.locator("button[data-md-type='copy']").count() == 0
