@@ -12,7 +12,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import errata
 import pytest
-from errata import BOX_TITLE, boxes
+from errata import BOX_MARK, BOX_TITLE, boxes
 from mkdocs.exceptions import PluginError
 
 from tests.conftest import ROOT
@@ -106,13 +106,14 @@ def test_every_entry_links_to_a_real_section_snippet_and_test(built_site, lang):
 
 
 def test_a_box_title_is_the_same_everywhere():
-    """A warning box spelled differently would silently drop out of the errata. (A "tip" box may say the notes
-    got something right; those are not errata.)"""
+    """A warning box spelled differently would silently drop out of the errata, and every box is folded (the old
+    notes are an optional layer). (A "tip" box may say the notes got something right; those are not errata.)"""
     for lang in LANGS:
         for page in doc_pages(lang):
             text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
-            for title in re.findall(r'^!!! warning "([^"]*(?:旧笔记|old notes)[^"]*)"', text, re.M):
+            for mark, title in re.findall(r'^ *(\S+) warning "([^"]*(?:旧笔记|old notes)[^"]*)"', text, re.M):
                 assert title == BOX_TITLE[lang], f"docs/{lang}/{page}: box titled {title!r}"
+                assert mark == BOX_MARK, f"docs/{lang}/{page}: {title!r} box opens with {mark}, not folded"
 
 
 def box_counts() -> dict[str, int]:
