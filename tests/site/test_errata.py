@@ -106,8 +106,8 @@ def test_every_entry_links_to_a_real_section_snippet_and_test(built_site, lang):
 
 
 def test_a_box_title_is_the_same_everywhere():
-    """A warning box spelled differently would silently drop out of the errata, and every box is folded (the old
-    notes are an optional layer). (A "tip" box may say the notes got something right; those are not errata.)"""
+    """A warning box spelled differently would silently drop out of the errata, and every box is folded
+    (the old notes are an optional layer). A "tip" box may say the notes got something right: not errata."""
     for lang in LANGS:
         for page in doc_pages(lang):
             text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
