@@ -19,12 +19,13 @@ MKDOCS = [sys.executable, "-m", "mkdocs"]
 BUILD_ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 
-def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` of `project` into `site_dir`; returns the finished process (never raises)."""
+def mkdocs_build(project: Path, site_dir: Path, **env: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` of `project` into `site_dir`, with `env` added to the environment; returns the
+    finished process (never raises)."""
     return subprocess.run(
         [*MKDOCS, "build", "--strict", "--site-dir", str(site_dir)],
         cwd=project,
-        env=BUILD_ENV,
+        env=dict(BUILD_ENV, **env),
         capture_output=True,
         text=True,
         timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test

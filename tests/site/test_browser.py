@@ -91,17 +91,18 @@ class Page:
         return self.src.endswith(".ipynb")
 
 
+_CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_NavLoader)
+
+
 def nav_pages() -> list[Page]:
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_NavLoader)
     pages = []
-    for src in nav_files(config["nav"]):
+    for src in nav_files(_CONFIG["nav"]):
         stem = src.rsplit(".", 1)[0]
         pages.append(Page(src, "" if stem == "index" else f"{stem.removesuffix('/index')}/"))
     return pages
 
 
 PAGES = nav_pages()
-_CONFIG = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_NavLoader)
 NAV_SECTIONS = [
     name
     for item in _CONFIG["nav"]

@@ -11,10 +11,7 @@ hold the zip nor link to it.
 from __future__ import annotations
 
 import logging
-import os
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -26,6 +23,7 @@ from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
 from tests.conftest import engine_lock
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.site.conftest import mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "offline"
@@ -39,14 +37,7 @@ def offline_site(tmp_path_factory, request) -> Path:
     """The site built strictly with its offline copy, as `make offline` and the Pages workflow build it."""
     site = tmp_path_factory.mktemp("site-with-copy")
     with engine_lock(request.config):  # builds of this checkout share its cache: one at a time
-        proc = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-            cwd=ROOT,
-            env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **{COPY_ENV: "1"}),
-            capture_output=True,
-            text=True,
-            timeout=540,  # under pytest-timeout's 600 s, so this names the build instead of killing the test
-        )
+        proc = mkdocs_build(ROOT, site, **{COPY_ENV: "1"})
     assert proc.returncode == 0, f"mkdocs build --strict with {COPY_ENV}=1 failed:\n{proc.stderr[-6000:]}"
     assert f"offline copy: {ZIP_NAME}" in proc.stderr, proc.stderr[-3000:]
     return site
