@@ -117,7 +117,8 @@ def test_chapter_has_the_template_parts(lang, page):
         ('??? warning "旧笔记"\n    折叠的字不算\n\n正文\n', (2, 0)),
         ('```python\n# 代码里的字不算\n--8<-- "snippets/a/b.py"\n```\n', (0, 1)),
         (
-            '1. 题\n\n    ??? tip "参考答案"\n        ```python\n        --8<-- "snippets/b.py"\n        ```\n',
+            '1. 题\n\n    ??? tip "参考答案"\n        ```python\n'
+            '        --8<-- "snippets/b.py"\n        ```\n',
             (1, 0),
         ),
     ],
