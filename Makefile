@@ -29,13 +29,14 @@ PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 # pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
 # gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).
 # The engine (docs_runner/) is installed editable, so `python -m docs_runner` works from any folder.
-$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py
+$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py tools/katex_static.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q "$$(grep '^setuptools==' requirements.txt | cut -d' ' -f1)"
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation -r requirements.txt
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation --no-deps -e .
 	tools/build_horovod.sh $(PY)
 	$(PY) tools/visdom_static.py
+	$(PY) tools/katex_static.py
 	@touch $@
 
 venv: $(STAMP)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import sys
 from dataclasses import asdict, dataclass, field
 
+from docs_runner import paths
 from docs_runner.machine import hardware, python_version, torch_version
 
 
@@ -51,14 +53,22 @@ def new_record(path: str, seconds: float, device: str, output: str, **extra) -> 
         torch=torch_version(),
         python=python_version(),
         date=dt.datetime.now(dt.UTC).date().isoformat(),
-        output=output,
+        output=portable(output),
         hardware=extra.pop("hardware", hardware(device)),
         **extra,
     )
 
 
+def portable(output: str) -> str:
+    """The output without this checkout's absolute paths (a warning names the file it comes from): paths in
+    the project become relative (`.venv/lib/...`), an interpreter elsewhere becomes `<python>`, so a record
+    reads the same in every clone and the page never shows the build machine's folders."""
+    return output.replace(f"{paths.ROOT}/", "").replace(f"{sys.prefix}/", "<python>/")
+
+
 def normalise(output: str, measured: list[str] | tuple[str, ...]) -> str:
     """The output with exactly the declared measured values replaced: what must repeat run after run."""
+    output = portable(output)
     for pattern in measured:
         output = re.sub(pattern, "<measured>", output)
     return output

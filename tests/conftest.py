@@ -15,6 +15,7 @@ of launching the program again.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import logging
@@ -283,12 +284,18 @@ def run_snippet(build_record):
                 os.chdir(cwd)
             ns = SimpleNamespace(**{k: v for k, v in namespace.items() if not k.startswith("__")})
             ns.stdout = printed.read_text(encoding="utf-8")
+            ns.figures = {name: (work / name).read_bytes() for name in spec.figures if (work / name).exists()}
         if name not in runs:
             shown = build_record(name)
             if shown.status == "ok":
                 assert normalise(ns.stdout, spec.measured) == normalise(shown.output, spec.measured), (
                     f"{path}: this run printed something else than the build's run (not deterministic?)"
                 )
+                if not spec.measured:  # a figure of measured values may differ; any other must not
+                    built = {name: base64.b64decode(data) for name, data in shown.figures.items()}
+                    assert ns.figures == built, (
+                        f"{path}: this run drew other bytes than the build's run (figure not deterministic?)"
+                    )
         runs[name] = ns
         return ns
 

@@ -470,6 +470,19 @@ def test_page(browser, dark, lang, page):
                     f"{path}: {b['title']} has no output under it (next: {b['next']!r})"
                 )
 
+    # Formulas are typeset by the site's own KaTeX, none in error; figures are loaded images that zoom.
+    formulas = p.locator(".arithmatex")
+    if formulas.count():
+        p.wait_for_function("document.querySelectorAll('.arithmatex .katex').length > 0", timeout=10_000)
+        assert p.locator(".arithmatex .katex").count() == formulas.count(), (
+            f"{path}: a formula was not typeset"
+        )
+        assert p.locator(".katex-error").count() == 0, f"{path}: KaTeX could not parse a formula"
+    for figure in p.locator("img.snippet-figure").all():
+        figure.scroll_into_view_if_needed()
+        assert figure.evaluate("i => i.complete && i.naturalWidth > 0"), f"{path}: a figure did not load"
+        assert figure.evaluate("i => i.closest('a.glightbox') !== null"), f"{path}: a figure does not zoom"
+
     browser.screenshot(f"{lang}-{page.slug}")
 
     # A phone-wide window: the page never scrolls sideways; wide code and tables scroll in their own box.

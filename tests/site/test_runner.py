@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import threading
 import time
 import warnings
@@ -160,6 +161,13 @@ def test_measured_values_and_only_those_are_normalised():
     out = "step 1: 12.5 ms, loss 0.25\nstep 2: 3.75 ms, loss 0.125\n"
     assert normalise(out, [r"[\d.]+ ms"]) == "step 1: <measured>, loss 0.25\nstep 2: <measured>, loss 0.125\n"
     assert normalise(out, []) == out
+
+
+def test_a_record_names_no_folder_of_the_machine_that_ran_it(tree):
+    rel = write(tree, "snippets/demo/where.py", 'import sys\n\nprint(__file__)\nprint(sys.prefix + "/lib")\n')
+    record = run_one(rel, "cpu", fresh=True)
+    assert record.output == "snippets/demo/where.py\n<python>/lib\n"
+    assert normalise(f"{tree}/snippets/demo/where.py\n{sys.prefix}/lib\n", []) == record.output
 
 
 def test_pytest_style_filters_apply_with_the_last_one_winning():
