@@ -1,0 +1,144 @@
+"""Copy means copy: a reader who copies a block of any page into an empty folder and runs it the way its
+header says gets what the page shows.
+
+- Every page, every whole-file include: the file imports nothing from this repository (no sibling module,
+  no `snippets.` or `docs_runner` import, no relative import) and does not look for files beside itself
+  (`__file__`); a `:section` excerpt says it is one in its title and is not offered as a whole file.
+- `exhaustive` (make test-all): each of those files, copied alone into an empty folder, runs as its header
+  says (python, torchrun, horovodrun, with its `# server:` started first) with none of the repository on the
+  path, and prints what the build's run printed (measured values aside). Only `# needs: cuda` files are
+  skipped, and only where there is no GPU.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib.util
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from _includes import INCLUDE_FENCE
+
+from docs_runner.launchers import run_launched
+from docs_runner.machine import detect_device
+from docs_runner.procs import snippet_server
+from docs_runner.records import normalise
+from docs_runner.spec import read_spec
+from tests.conftest import ROOT
+from tests.site.pages import DOCS, LANGS, doc_pages
+
+EXCERPT = {"zh": "节选", "en": "excerpt"}
+
+
+def fences(lang: str) -> list[tuple[str, str, str, str | None]]:
+    """(page, fence title, path, section) of every include fence of one language."""
+    out = []
+    for page in doc_pages(lang):
+        for m in INCLUDE_FENCE.finditer((DOCS / lang / page).read_text(encoding="utf-8")):
+            title = re.search(r'title="([^"]*)"', m["open"])
+            out.append((page, title[1] if title else "", m["path"], m["section"]))
+    return out
+
+
+WHOLE_FILES = sorted(
+    {path for page, _, path, section in fences("zh") if section is None and path.endswith(".py")}
+)
+
+
+def repository_imports(path: str) -> list[str]:
+    """What a copy lacks: imports that resolve inside the repository, relative imports, __file__."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                found.append(f"line {node.lineno}: relative import")
+                continue
+            names = [node.module]
+        elif isinstance(node, ast.Name) and node.id == "__file__":
+            found.append(f"line {node.lineno}: __file__ (a copied file has nothing beside it)")
+        for name in names:
+            top = name.split(".")[0]
+            if (ROOT / path).with_name(f"{top}.py").exists():
+                found.append(f"line {node.lineno}: imports {top}, a file beside it")
+                continue
+            spec = importlib.util.find_spec(top)
+            origin = Path(spec.origin).resolve() if spec and spec.has_location and spec.origin else None
+            if origin and ROOT in origin.parents and ".venv" not in origin.parts:
+                found.append(f"line {node.lineno}: imports {top} from the repository ({origin})")
+    return found
+
+
+@pytest.mark.parametrize("path", WHOLE_FILES)
+def test_a_copied_file_needs_nothing_from_the_repository(path):
+    found = repository_imports(path)
+    assert not found, f"{path} cannot be copied and run alone:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_excerpt_says_it_is_one(lang):
+    wrong = [
+        f"docs/{lang}/{page}: {path}:{section} shown under the title {title!r}"
+        for page, title, path, section in fences(lang)
+        if section is not None and EXCERPT[lang] not in title
+    ]
+    assert not wrong, f"a `:section` include must say '{EXCERPT[lang]}' in its title:\n" + "\n".join(wrong)
+
+
+def test_the_rule_sees_what_a_copy_lacks(tmp_path, monkeypatch):
+    import tests.site.test_copy_runs as module
+
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "_helper.py").write_text("X = 1\n")
+    (tmp_path / "snippets" / "t" / "a.py").write_text(
+        "import torch\nimport _helper\nfrom . import b\nprint(open(__file__).read())\n"
+    )
+    monkeypatch.setattr(module, "ROOT", tmp_path)
+    found = repository_imports("snippets/t/a.py")
+    assert found == [
+        "line 2: imports _helper, a file beside it",
+        "line 3: relative import",
+        "line 4: __file__ (a copied file has nothing beside it)",
+    ]
+
+
+def reader_env(device: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DOCS_RUN")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONHASHSEED"] = "0"
+    if device != "cuda":
+        env["CUDA_VISIBLE_DEVICES"] = ""
+    return env
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("path", WHOLE_FILES)
+def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(build_record, tmp_path, path):
+    spec = read_spec(path)
+    device = detect_device()
+    if spec.needs_cuda and device != "cuda":
+        pytest.skip("# needs: cuda, and this machine has no GPU")
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    copied = folder / Path(path).name
+    shutil.copy2(ROOT / path, copied)
+    argv = tuple(str(copied) if a == path else a for a in spec.argv)
+    if spec.launcher in ("torchrun", "horovodrun"):
+        argv = (str(Path(sys.executable).parent / spec.launcher), *argv[1:])
+    alone = dataclasses.replace(spec, path=str(copied), argv=argv)
+    env = reader_env(device)
+    with snippet_server(path, spec.server, folder, tmp_path / "server.log", env) as server_env:
+        code, output = run_launched(alone, tmp_path, folder, dict(env, **server_env))
+    assert code == 0, f"{path}, copied alone, exited with {code}:\n{output[-3000:]}"
+    if path.startswith("snippets/"):
+        shown = build_record(path.removeprefix("snippets/").removesuffix(".py"))
+        got = normalise(output.replace(str(copied), path), spec.measured)
+        assert got == normalise(shown.output, spec.measured), f"{path}, copied alone, printed something else"
