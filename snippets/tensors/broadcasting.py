@@ -1,8 +1,11 @@
+# figure: broadcasting.png
 """Broadcasting lines shapes up from the right; each pair of sizes must be equal or one of them 1."""
 
-import torch
+import matplotlib
 
-torch.manual_seed(0)
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import torch
 
 # (3, 1) and (4,): align on the right -> (3, 1) vs (1, 4) -> result (3, 4).
 column = torch.tensor([[0.0], [10.0], [20.0]])
@@ -15,32 +18,40 @@ print(table)
 three_d = torch.zeros(2, 1, 3) + torch.zeros(4, 1)
 print("(2, 1, 3) + (4, 1) ->", tuple(three_d.shape))
 
-# A common use: subtract each column's mean. (5, 3) - (3,) works because 3 == 3.
-data = torch.rand(5, 3)
-centred = data - data.mean(dim=0)
-print("centred column means are ~0:", torch.allclose(centred.mean(dim=0), torch.zeros(3), atol=1e-6))
-
 # (2, 3) and (4, 3): the leading sizes 2 and 4 differ and neither is 1.
 try:
     torch.ones(2, 3) + torch.ones(4, 3)
 except RuntimeError as err:
     print("RuntimeError:", err)
 
-# An element-wise op reads the small operand with stride 0 instead of copying it. expand makes that
-# visible as a view (stride 0 repeats the one row); repeat really copies the data.
-expanded = row.expand(3, 4)
+# The addition reads each operand stretched to (3, 4) with stride 0 instead of copying it;
+# broadcast_tensors shows these views. repeat, by contrast, really copies the data.
+column_wide, row_wide = torch.broadcast_tensors(column, row)
 repeated = row.repeat(3, 1)
-shares_expand = expanded.data_ptr() == row.data_ptr()
-shares_repeat = repeated.data_ptr() == row.data_ptr()
-print(f"expand: {tuple(expanded.shape)} stride {expanded.stride()} | shares memory: {shares_expand}")
-print(f"repeat: {tuple(repeated.shape)} stride {repeated.stride()} | shares memory: {shares_repeat}")
-print("same values:", torch.equal(expanded, repeated))
+originals = {column.data_ptr(), row.data_ptr()}
+for name, wide in [("column", column_wide), ("row", row_wide), ("repeat", repeated)]:
+    print(
+        f"{name}: {tuple(wide.shape)} stride {wide.stride()} | shares memory: {wide.data_ptr() in originals}"
+    )
 
-# In-place ops can broadcast the right operand only: the left one keeps its shape.
-target = torch.zeros(2, 3)
-target.add_(torch.tensor([1.0, 2.0, 3.0]))
-print("zeros(2, 3).add_(3 values):", target.tolist())
-try:
-    torch.zeros(3).add_(torch.ones(2, 3))
-except RuntimeError as err:
-    print("RuntimeError:", err)
+
+def draw(panels, path):
+    """One grid per tensor: dark cells are stored, pale cells are the same values read again."""
+    fig, axes = plt.subplots(1, len(panels), figsize=(9, 2.4))
+    for ax, (title, wide, stored) in zip(axes, panels, strict=True):
+        rows, cols = wide.shape
+        for i in range(rows):
+            for j in range(cols):
+                real = i < stored[0] and j < stored[1]
+                box = plt.Rectangle((j, rows - 1 - i), 1, 1, fc="#4c72b0" if real else "#d9e1ef", ec="white")
+                ax.add_patch(box)
+                style = {"ha": "center", "va": "center", "color": "white" if real else "#333"}
+                ax.text(j + 0.5, rows - 0.5 - i, f"{wide[i, j].item():g}", **style)
+        ax.set(xlim=(0, cols), ylim=(0, rows), aspect="equal", title=title)
+        ax.axis("off")
+    fig.savefig(path, dpi=100, metadata={"Software": None})  # same data, same bytes
+    plt.close(fig)
+
+
+stored = [("column (3, 1) -> (3, 4)", column_wide, (3, 1)), ("row (4,) -> (3, 4)", row_wide, (1, 4))]
+draw([*stored, ("column + row: (3, 4)", table, (3, 4))], "broadcasting.png")

@@ -25,6 +25,7 @@ print("to(same dtype) is the same object:", from_float.to(torch.float32) is from
 common_dtypes = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.complex64]
 common_dtypes += [torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool]
 legacy_names = {dtype: torch.zeros(1, dtype=dtype).type() for dtype in common_dtypes}
+print("dtype -> x.type():")
 for dtype, name in legacy_names.items():
     print(f"  {dtype!s:15} {name}")
 

@@ -28,23 +28,11 @@ y += 1
 print("old tensor after x = x + 1:", x_before.tolist())
 print("old tensor after y += 1:   ", y_before.tolist())
 
-# A leaf that requires grad refuses in-place changes: backward accumulates into its .grad, and an
-# in-place op would make it a node of the graph, computed from its own old value.
-weight = torch.ones(3, requires_grad=True)
+# An in-place op can broadcast only its right operand: the tensor being changed keeps its shape.
+target = torch.zeros(2, 3)
+target.add_(torch.tensor([1.0, 2.0, 3.0]))
+print("zeros(2, 3).add_(3 values):", target.tolist())
 try:
-    weight.add_(1.0)
+    torch.zeros(3).add_(torch.ones(2, 3))
 except RuntimeError as err:
     print("RuntimeError:", err)
-
-# On a tensor that is not a leaf, autograd records an in-place op like any other.
-hidden = weight * 2
-print("hidden before add_:", type(hidden.grad_fn).__name__, "| version", hidden._version)
-hidden.add_(1.0)
-print("hidden after add_: ", type(hidden.grad_fn).__name__, "| version", hidden._version)
-hidden.sum().backward()
-print("weight.grad:", weight.grad.tolist(), "| weight is still a leaf:", weight.is_leaf)
-
-# Updating parameters in place is done outside the graph, as optimizers do.
-with torch.no_grad():
-    weight.add_(1.0)
-print("weight after no_grad add_:", weight.tolist(), "| requires_grad:", weight.requires_grad)

@@ -21,6 +21,7 @@ tensor.add_(1.0)
 print("tensor.numpy() after tensor.add_(1):", as_array.tolist(), as_array.dtype)
 
 # Dtypes map one to one; note NumPy's default float is float64, PyTorch's is float32.
+print("numpy dtype -> torch dtype:")
 for np_dtype in [np.float64, np.float32, np.int64, np.int32, np.uint8, np.bool_]:
     print(f"  numpy {np.dtype(np_dtype).name:8} -> {torch.from_numpy(np.zeros(1, dtype=np_dtype)).dtype}")
 as_float32 = torch.from_numpy(array).float()  # convert when the model expects float32 (this copies)

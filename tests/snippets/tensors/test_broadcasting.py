@@ -1,5 +1,9 @@
+import base64
+import io
+
 import pytest
 import torch
+from PIL import Image
 
 
 def test_trailing_dims_broadcast(run_snippet):
@@ -13,12 +17,6 @@ def test_trailing_dims_broadcast(run_snippet):
     assert "(2, 1, 3) + (4, 1) -> (2, 4, 3)" in s.stdout
 
 
-def test_centring_columns(run_snippet):
-    s = run_snippet("tensors/broadcasting")
-    assert s.centred.shape == (5, 3)
-    assert torch.allclose(s.centred.mean(dim=0), torch.zeros(3), atol=1e-6)
-
-
 def test_mismatched_sizes_raise(run_snippet):
     s = run_snippet("tensors/broadcasting")
     message = "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 0"
@@ -29,14 +27,24 @@ def test_mismatched_sizes_raise(run_snippet):
         torch.ones(2, 3) + torch.ones(4, 3)
 
 
-def test_expand_is_view_repeat_copies(run_snippet):
+def test_each_operand_is_read_with_stride_0_not_copied(run_snippet):
     s = run_snippet("tensors/broadcasting")
-    assert s.expanded.stride() == (0, 1) and s.shares_expand
-    assert s.repeated.stride() == (4, 1) and not s.shares_repeat
-    assert torch.equal(s.expanded, s.repeated)
+    assert s.column_wide.shape == s.row_wide.shape == (3, 4)
+    assert s.column_wide.stride() == (1, 0) and s.row_wide.stride() == (0, 1)
+    assert s.repeated.stride() == (4, 1)
+    assert torch.equal(s.row_wide, s.repeated)
+    assert torch.equal(s.column_wide + s.row_wide, s.table)
+    assert "column: (3, 4) stride (1, 0) | shares memory: True\n" in s.stdout
+    assert "row: (3, 4) stride (0, 1) | shares memory: True\n" in s.stdout
+    assert "repeat: (3, 4) stride (4, 1) | shares memory: False\n" in s.stdout
 
 
-def test_in_place_broadcasts_only_the_right_operand(run_snippet):
+def test_the_figure_is_drawn_from_the_run_and_repeats_byte_for_byte(run_snippet, build_record, tmp_path):
+    """The page's broadcasting.png: the PNG the build kept is what drawing the same data gives, twice over."""
     s = run_snippet("tensors/broadcasting")
-    assert s.target.tolist() == [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]
-    assert "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]" in s.stdout
+    png = base64.b64decode(build_record("tensors/broadcasting").figures["broadcasting.png"])
+    assert png.startswith(b"\x89PNG") and Image.open(io.BytesIO(png)).size == (900, 240)
+    panels = [*s.stored, ("column + row: (3, 4)", s.table, (3, 4))]
+    for name in ("again.png", "once_more.png"):
+        s.draw(panels, str(tmp_path / name))
+        assert (tmp_path / name).read_bytes() == png

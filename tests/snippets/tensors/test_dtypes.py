@@ -22,6 +22,7 @@ def test_choosing_and_converting_dtypes(run_snippet):
 def test_legacy_type_names(run_snippet):
     s = run_snippet("tensors/dtypes")
     assert s.legacy_names[torch.float32] == "torch.FloatTensor"
+    assert "dtype -> x.type():\n  torch.float32   torch.FloatTensor\n" in s.stdout
     assert s.legacy_names[torch.float64] == "torch.DoubleTensor"
     assert s.legacy_names[torch.float16] == "torch.HalfTensor"
     assert s.legacy_names[torch.bfloat16] == "torch.BFloat16Tensor"

@@ -21,7 +21,7 @@ def test_numpy_shares_memory_with_tensor(run_snippet):
 
 def test_dtype_mapping(run_snippet):
     s = run_snippet("tensors/numpy_bridge")
-    assert "numpy float64  -> torch.float64" in s.stdout
+    assert "numpy dtype -> torch dtype:\n  numpy float64  -> torch.float64\n" in s.stdout
     assert "numpy int32    -> torch.int32" in s.stdout
     assert "numpy bool     -> torch.bool" in s.stdout
     assert s.as_float32.dtype == torch.float32 and not s.float_shares
