@@ -1,8 +1,11 @@
-"""Range and precision of fp32, fp16, bf16 and the two fp8 formats, read from torch.finfo."""
+# figure: float_formats.png
+"""Range and precision of fp32, fp16, bf16 and the two fp8 formats, read from torch.finfo, and drawn."""
 
-import re
-
+import matplotlib
 import torch
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
 
 dtypes = [torch.float32, torch.float16, torch.bfloat16, torch.float8_e4m3fn, torch.float8_e5m2]
 columns = f"{'bits':>5}{'exp':>4}{'man':>4}{'max':>13}{'min normal':>12}{'min subnormal':>15}{'eps':>11}"
@@ -21,8 +24,7 @@ for dtype in dtypes:
     )
 
 # Each number is stored exactly; half of the smallest subnormal rounds to zero.
-for dtype in dtypes:
-    _, _, _, biggest, _, smallest, _ = table[dtype]
+for dtype, (_, _, _, biggest, _, smallest, _) in table.items():
     back = torch.tensor([biggest, smallest, smallest / 2], dtype=torch.float64).to(dtype).double()
     print(
         f"{str(dtype).removeprefix('torch.'):<15} round trip of max, min subnormal, half of it:",
@@ -33,16 +35,26 @@ for dtype in dtypes:
 same_range = torch.finfo(torch.bfloat16).tiny == torch.finfo(torch.float32).tiny
 print("bf16 and fp32 share the smallest normal number:", same_range)
 
-# TF32 is not a storage dtype: it is how Ampere+ GPUs may run float32 matmuls and convolutions
-# (fp32's 8 exponent bits, 10 mantissa bits). These switches decide whether they may.
-print("float32 matmul precision:", torch.get_float32_matmul_precision())
-print("cuBLAS matmuls may use TF32:", torch.backends.cuda.matmul.allow_tf32)
-print("cuDNN convolutions may use TF32:", torch.backends.cudnn.allow_tf32)
-# The newer per-backend switch: "ieee" (full fp32) or "tf32"; "none": not set here, the level above decides.
-print("cuda.matmul.fp32_precision:", torch.backends.cuda.matmul.fp32_precision)
-print("cudnn.conv.fp32_precision:", torch.backends.cudnn.conv.fp32_precision)
-torch.backends.cuda.matmul.fp32_precision = "tf32"  # the new way to let matmuls use TF32
-try:
-    torch.backends.cuda.matmul.allow_tf32  # the old flag, read after the new one was set
-except RuntimeError as err:
-    print("old flag read after the new API: RuntimeError:", re.search(r"We suggest[^.]*\.", str(err))[0])
+# The figure: bit fields on the left, the range on a log axis on the right, from the table above.
+drawn = [torch.float32, torch.float16, torch.bfloat16]
+COLOURS = {"sign": "#555555", "exponent": "#d9822b", "mantissa": "#3b75af"}
+fig, (bits_ax, range_ax) = plt.subplots(1, 2, figsize=(11, 3), width_ratios=[1, 1.3])
+for y, dtype in enumerate(reversed(drawn)):
+    _, exponent, mantissa, biggest, tiny, subnormal, _ = table[dtype]
+    start = 0
+    for label, width in {"sign": 1, "exponent": exponent, "mantissa": mantissa}.items():
+        bits_ax.barh(y, width, left=start, color=COLOURS[label], ec="w", label=None if y else label)
+        bits_ax.text(start + width / 2, y, width, ha="center", va="center", color="white")
+        start += width
+    range_ax.plot([subnormal, tiny], [y, y], color="#3b75af", linewidth=2, linestyle=":")
+    range_ax.plot([tiny, biggest], [y, y], color="#3b75af", linewidth=8, solid_capstyle="butt")
+    for x in (subnormal, biggest):
+        range_ax.text(x, y + 0.3, f"{x:.3g}", ha="center", fontsize=8)
+for ax in (bits_ax, range_ax):
+    ax.set_yticks(range(len(drawn)), [str(d).removeprefix("torch.") for d in reversed(drawn)])
+    ax.set_ylim(-0.6, len(drawn) - 0.2)
+bits_ax.set_xlabel("bits")
+bits_ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, frameon=False)
+range_ax.set(xscale="log", xlabel="|x|: dotted = subnormal, thick = normal numbers (log scale)")
+fig.tight_layout()
+fig.savefig("float_formats.png", dpi=100, metadata={"Software": None})

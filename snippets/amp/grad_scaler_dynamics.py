@@ -1,7 +1,12 @@
+# figure: grad_scale.png
 """GradScaler on the CPU with fp16: it skips the step and backs off on inf/NaN, grows after clean steps."""
 
+import matplotlib
 import torch
 from torch import nn
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(16, 64), nn.ReLU(), nn.Linear(64, 1))  # weights stay fp32
@@ -31,3 +36,16 @@ for step in range(1, 19):
     print(f"{step:>4}  {used:>10.0f}  {loss.item():<8.4f}  {taken!s:<10}  {scaler.get_scale():>10.0f}")
 
 print("state_dict:", scaler.state_dict())
+
+# The figure: the scale each step used, from the run above; crosses mark the skipped steps.
+steps = range(1, len(history) + 1)
+scales = [used for used, _, _ in history]
+skipped = [step for step, (_, taken, _) in enumerate(history, start=1) if not taken]
+fig, ax = plt.subplots(figsize=(8, 3))
+ax.step(steps, scales, where="mid", color="#3b75af")
+ax.scatter(skipped, [scales[step - 1] for step in skipped], marker="x", s=60, color="#c0392b", zorder=3)
+ax.set_yscale("log", base=2)  # one tick per power of two
+ax.set(xlabel="step", ylabel="scale", xticks=list(steps), ylim=(2**14.5, 2**18.8))
+ax.legend(["scale used", "inf/NaN: step skipped"], loc="upper right", fontsize=8)
+fig.tight_layout()
+fig.savefig("grad_scale.png", dpi=100, metadata={"Software": None})

@@ -1,5 +1,7 @@
 """snippets/amp/formats.py: the finfo table, exactly, and that its extremes survive a round trip."""
 
+import base64
+
 import torch
 
 
@@ -62,24 +64,41 @@ def test_extremes_round_trip_and_half_the_smallest_is_zero(run_snippet):
         assert back.tolist() == [biggest, smallest, 0.0], dtype
 
 
-def test_bf16_range_and_tf32_switches(run_snippet):
+def test_bf16_has_fp32s_range(run_snippet):
     s = run_snippet("amp/formats")
     assert "bf16 and fp32 share the smallest normal number: True" in s.stdout
+    assert s.same_range is True
     assert (
         torch.finfo(torch.bfloat16).max < torch.finfo(torch.float32).max
     )  # same exponent, fewer mantissa bits
-    # The defaults: float32 matmuls stay full fp32; cuDNN convolutions may use TF32.
-    assert "float32 matmul precision: highest" in s.stdout
-    assert "cuBLAS matmuls may use TF32: False" in s.stdout
-    assert "cuDNN convolutions may use TF32: True" in s.stdout
 
 
-def test_the_newer_fp32_precision_switches(run_snippet):
+def test_the_figure_draws_the_table(run_snippet, build_record):
     s = run_snippet("amp/formats")
-    # Defaults: matmuls not set ("none": the level above decides, so full fp32), convolutions allowed TF32.
-    assert "cuda.matmul.fp32_precision: none" in s.stdout
-    assert "cudnn.conv.fp32_precision: tf32" in s.stdout
-    # The snippet set the new switch; reading the old flag after that is an error, not a warning.
-    assert torch.backends.cuda.matmul.fp32_precision == "tf32"
-    error = "RuntimeError: We suggest only using the new API to set the TF32 flag."
-    assert f"old flag read after the new API: {error}" in s.stdout
+    assert s.drawn == [torch.float32, torch.float16, torch.bfloat16]
+    # Bit fields from finfo: sign + exponent + mantissa = bits, mantissa from eps.
+    assert [s.table[d][:3] for d in s.drawn] == [(32, 8, 23), (16, 5, 10), (16, 8, 7)]
+    assert all(1 + e + m == b for b, e, m in (s.table[d][:3] for d in s.drawn))
+    # Ranges (min subnormal, min normal, max) exactly as finfo gives them.
+    assert [(s.table[d][5], s.table[d][4], s.table[d][3]) for d in s.drawn] == [
+        (2.0**-149, 2.0**-126, torch.finfo(torch.float32).max),
+        (2.0**-24, 2.0**-14, 65504.0),
+        (2.0**-133, 2.0**-126, torch.finfo(torch.bfloat16).max),
+    ]
+    # What is drawn: one bar per field (3 dtypes x 3 fields), two range segments per dtype.
+    bars = s.bits_ax.patches
+    assert [(b.get_x(), b.get_width()) for b in bars] == [
+        (0, 1),
+        (1, 8),
+        (9, 7),
+        (0, 1),
+        (1, 5),
+        (6, 10),
+        (0, 1),
+        (1, 8),
+        (9, 23),
+    ]
+    segments = [tuple(line.get_xdata()) for line in s.range_ax.lines]
+    assert segments[2:4] == [(2.0**-24, 2.0**-14), (2.0**-14, 65504.0)]  # float16, the middle row
+    png = base64.b64decode(build_record("amp/formats").figures["float_formats.png"])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
