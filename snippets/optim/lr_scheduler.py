@@ -1,8 +1,10 @@
+# figure: lr_schedule.png
 """A scheduler rewrites the lr in optimizer.param_groups; call scheduler.step() after optimizer.step()."""
 
 import warnings
 
 import torch
+from matplotlib.figure import Figure
 from torch import nn
 from torch.optim.lr_scheduler import CosineAnnealingLR, StepLR
 
@@ -48,3 +50,11 @@ with warnings.catch_warnings(record=True) as caught:
 show("StepLR, scheduler.step() first", wrong_lrs)
 for warning in caught:
     print(f"{warning.category.__name__}: {str(warning.message).split(' See more details')[0]}")
+
+ax = Figure(figsize=(6.4, 3.2), layout="constrained").subplots()  # the lr each epoch used, as printed above
+curves = {"StepLR": step_lrs, "CosineAnnealingLR": cosine_lrs, "StepLR, wrong order": wrong_lrs}
+for name, lrs in curves.items():
+    ax.plot(range(8), lrs, "o-", drawstyle="steps-post", label=name)
+ax.set(yscale="log", xlabel="epoch", ylabel="lr")
+ax.legend()
+ax.figure.savefig("lr_schedule.png", dpi=100, metadata={"Software": None})

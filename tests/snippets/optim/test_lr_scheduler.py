@@ -1,4 +1,8 @@
+import base64
+import io
+
 import pytest
+from PIL import Image
 
 
 def test_step_lr(run_snippet):
@@ -30,3 +34,19 @@ def test_wrong_order_warns_and_skips_the_first_value(run_snippet):
     )
     assert message in s.stdout
     assert "See more details" not in s.stdout
+
+
+def test_the_figure_plots_the_lrs_each_epoch_used(run_snippet, build_record, tmp_path):
+    s = run_snippet("optim/lr_scheduler")
+    lines = s.ax.lines
+    assert [list(line.get_ydata()) for line in lines] == [s.step_lrs, s.cosine_lrs, s.wrong_lrs]
+    assert all(list(line.get_xdata()) == list(range(8)) for line in lines)
+    assert [t.get_text() for t in s.ax.get_legend().get_texts()] == [
+        "StepLR",
+        "CosineAnnealingLR",
+        "StepLR, wrong order",
+    ]
+    png = base64.b64decode(build_record("optim/lr_scheduler").figures["lr_schedule.png"])
+    assert Image.open(io.BytesIO(png)).size == (640, 320)
+    s.ax.figure.savefig(tmp_path / "again.png", dpi=100, metadata={"Software": None})
+    assert (tmp_path / "again.png").read_bytes() == png  # same data, same bytes

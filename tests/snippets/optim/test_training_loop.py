@@ -1,5 +1,9 @@
+import base64
+import io
+
 import pytest
 import torch
+from PIL import Image
 
 
 def test_first_loss_and_loss_goes_down(run_snippet):
@@ -35,3 +39,31 @@ def test_noise_variance_is_an_expectation_not_a_floor(run_snippet):
     assert "train MSE of the true parameters 0.0131 | of the least-squares fit 0.0121" in s.stdout
     assert s.history[-1] >= s.best_mse  # training loss 0.0122: at the least-squares floor, not below it
     assert "epoch 14  train loss 0.0122" in s.stdout
+
+
+def test_the_figure_is_this_runs_loss_curve(run_snippet, build_record, tmp_path):
+    """loss_curve.png plots the values the run computed: every batch's loss, each epoch's mean, the floor."""
+    s = run_snippet("optim/training_loop")
+    per_batch, per_epoch, floor = s.ax.lines
+    assert list(per_batch.get_xdata()) == list(range(1, 61)) and list(per_batch.get_ydata()) == s.batch_losses
+    assert list(per_epoch.get_xdata()) == list(range(4, 61, 4)) and list(per_epoch.get_ydata()) == s.history
+    assert list(floor.get_ydata()) == [s.best_mse, s.best_mse]
+    assert [t.get_text() for t in s.ax.get_legend().get_texts()] == [
+        "train loss per batch",
+        "train loss per epoch",
+        "least-squares fit",
+    ]
+    png = base64.b64decode(build_record("optim/training_loop").figures["loss_curve.png"])
+    assert Image.open(io.BytesIO(png)).size == (640, 360)
+    s.fig.savefig(tmp_path / "again.png", dpi=100, metadata={"Software": None})
+    assert (tmp_path / "again.png").read_bytes() == png  # same data, same bytes
+
+
+def test_what_the_page_says_about_the_curve(run_snippet):
+    s = run_snippet("optim/training_loop")
+    assert [round(v, 4) for v in s.history[:3]] == [8.9267, 2.2215, 0.5902]
+    assert all(
+        0.2 < b / a < 0.3 for a, b in zip(s.history[:2], s.history[1:3], strict=True)
+    )  # about a quarter
+    later = s.batch_losses[32:]  # from epoch 8 on
+    assert min(later) < s.best_mse < max(later)  # single batches wobble around the floor, some below it
