@@ -3,11 +3,14 @@
 
 from pathlib import Path
 
+import matplotlib
 import torch
-from _plot import line_chart  # a small Pillow chart (snippets/visualization/_plot.py)
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 from tensorboardX import SummaryWriter
 from torch import nn
+
+matplotlib.use("Agg")  # draw to a file, no window
+import matplotlib.pyplot as plt
 
 torch.manual_seed(0)
 device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -47,4 +50,10 @@ val = [(e.step, e.value) for e in val_run.Scalars("loss")]
 print("val loss at step 29:", round(val[-1][1], 4))
 print("learned w, b:", round(model.weight.item(), 3), round(model.bias.item(), 3))
 
-line_chart({"train": train, "val": val}, "loss_curve.png")  # the picture on the page, from the event files
+# The picture on the page, drawn from the points read back out of the event files.
+fig, ax = plt.subplots(figsize=(6.4, 3.6), layout="constrained")
+for name, points in (("train", train), ("val", val)):
+    ax.plot([step for step, _ in points], [value for _, value in points], label=name)
+ax.set(xlabel="step", ylabel="loss (MSE)", ylim=(0, None))
+ax.legend()
+fig.savefig("loss_curve.png", dpi=100, metadata={"Software": None})  # same data, same bytes
