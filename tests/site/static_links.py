@@ -48,6 +48,9 @@ class LinkReport:
     links: int = 0  # internal URLs checked
     anchors: int = 0  # of them, with a #fragment checked against the target's ids
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # (page, URL as written, why)
+    # http(s) links to other sites (the official API docs that hooks/api_links.py makes, …): listed and
+    # counted, never fetched (no network)
+    external: list[tuple[str, str]] = field(default_factory=list)  # (page, URL)
 
 
 def check_links(site: Path) -> LinkReport:
@@ -62,6 +65,7 @@ def check_links(site: Path) -> LinkReport:
     report = LinkReport()
     for file, parsed in pages.items():
         rel = file.relative_to(site).as_posix()
+        report.external += [(rel, url) for url in parsed.urls if urlsplit(url).scheme in ("http", "https")]
         for url in filter(_internal, parsed.urls):
             report.links += 1
             parts = urlsplit(url)

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from api_links import DOCS as API_DOCS
 
 from docs_runner.procs import start_server, stop_server
 from tests.site.static_links import check_links
@@ -85,6 +86,9 @@ def test_every_internal_link_and_anchor_resolves(built_site):
     broken = [f"{page}: {url} ({why})" for page, url, why in report.broken]
     assert not broken, "broken links:\n" + "\n".join(broken)
     assert report.links > 1000 and report.anchors > 100, report  # it really read the pages
+    # external links are listed, not fetched: the generated links to the official API docs among them
+    api = [url for _, url in report.external if url.startswith(API_DOCS)]
+    assert len(api) > 100, f"only {len(api)} links to {API_DOCS}"
 
 
 # A tiny built site: one missing page (linked from a page in a folder), one missing anchor, and links the
@@ -110,6 +114,7 @@ def test_the_static_checker_reports_a_missing_page_and_a_missing_anchor(tmp_path
         ("index.html", "guide/#nowhere"),
     ], report.broken
     assert (report.links, report.anchors) == (7, 5), report  # the external and zip links were skipped
+    assert report.external == [("index.html", "https://example.org/docs")], report.external  # counted
 
 
 @pytest.mark.exhaustive
