@@ -214,12 +214,30 @@ def test_interface_words_match_the_page_language(built_site, lang, own, foreign)
     assert "Permanent link" not in html and "Made with" not in html
 
 
-def test_bench_results_hold_every_figure_the_report_shows():
+def test_bench_results_hold_every_figure_the_contributors_page_shows():
     """bench/results.json is what `make bench` last wrote; a figure added to the bench needs a new run."""
     results = json.loads((Path(__file__).resolve().parents[2] / "bench" / "results.json").read_text())
     for lang, text in TEXTS.items():
         missing = sorted(set(text["bench_rows"]) - set(results["figures"]))
-        assert not missing, f"bench/results.json lacks {missing} ({lang} report shows them): run `make bench`"
+        assert not missing, f"bench/results.json lacks {missing} ({lang} contributing page shows them)"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_report_opens_with_a_summary_and_lists_every_file_under_its_page(built_site, site_records, lang):
+    """The summary's counts are this build's; every file is one row, under the page that shows it, with a
+    link to its section; build and page-speed figures are on the contributors' page, not here."""
+    html = built_page(built_site, lang, "report.md")
+    head, _, tables = html.partition("<table>")
+    summary = re.search(r'<div class="admonition success">.*?</div>', head, re.S)
+    assert summary, f"{lang}: the report does not open with its summary"
+    counts = [int(n) for n in re.findall(r"<strong>(\d+)</strong>", summary[0])]
+    assert counts[:2] == [len(site_records), sum(r.status == "ok" for r in site_records.values())], counts
+    rows = re.findall(r"<tr>\s*<td><code>([^<]+)</code></td>\s*<td>(.*?)</td>", tables, re.S)
+    assert sorted(path for path, _ in rows) == sorted(site_records), f"{lang}: not one row per file"
+    linked = [path for path, where in rows if '<a href="' in where]
+    assert len(linked) >= len(rows) - 2, f"{lang}: files without a link to their section"
+    assert TEXTS[lang]["bench_rows"]["warm_build_s"] not in html
+    assert TEXTS[lang]["bench_rows"]["warm_build_s"] in built_page(built_site, lang, "contributing.md")
 
 
 def test_source_blocks_are_focusable_before_material_mounts_them(built_site):

@@ -4,6 +4,7 @@ the built page, the snippet and test files in the repository."""
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -155,3 +156,63 @@ def test_the_hook_writes_the_count_and_refuses_languages_that_disagree(monkeypat
     found["en", "b.md"] = 0
     with pytest.raises(PluginError, match="different numbers of boxes"):
         errata.on_page_markdown(page, PAGE, Config("zh"), None)
+
+
+# The notes the site grew out of are not in this repository; where a checkout has them (the maintainers'
+# machines), the map is checked against their text too.
+NOTES = Path(os.environ.get("PYTORCH_NOTES_SOURCE", "/work/shared/seed/pytorch-notes.zh.txt"))
+
+
+def test_every_section_of_the_old_notes_leads_to_sections_that_exist():
+    """Each section of the notes (a row of errata.NOTES_MAP) names the site's sections that replace it, or
+    says why nothing does; every target page and section exists in both languages (resolve() fails the build
+    otherwise, naming the target and where its anchor is now)."""
+    lines = [line for line, *_ in errata.NOTES_MAP]
+    assert lines == sorted(set(lines)), "NOTES_MAP is not in the notes' order"
+    for line, zh, en, targets in errata.NOTES_MAP:
+        assert zh.strip() and en.strip(), f"notes line {line}: a section without a name"
+        if isinstance(targets, str):
+            assert all(targets in errata.WORDS[lang]["notes_none"] for lang in LANGS), (line, targets)
+            continue
+        assert targets, f"notes line {line} ({zh}): no site section replaces it"
+        for lang in LANGS:
+            for target in targets:
+                href, title, section = errata.resolve(target, lang)
+                assert href.split("#")[0] == target.split("#")[0] and title and section
+    for lang in LANGS:
+        table = errata.notes_table(lang).splitlines()
+        assert len(table) == 2 + len(errata.NOTES_MAP), f"{lang}: one row per section of the notes"
+
+
+@pytest.mark.skipif(not NOTES.is_file(), reason=f"the old notes are not at {NOTES} (PYTORCH_NOTES_SOURCE)")
+def test_the_map_follows_the_notes_own_headings():
+    """Each row starts at a heading of the notes, spelled as the notes spell it (a passage without a heading
+    is described in full-width brackets instead); the rows run from the notes' first section to their end, so
+    no passage of the notes is left out."""
+    text = NOTES.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(text, 1) if re.match(r"1\. ", line))
+    assert errata.NOTES_MAP[0][0] == first, "the map starts after the notes' first section"
+    for line, zh, _, _ in errata.NOTES_MAP:
+        notes_line = text[line - 1].strip()
+        if zh.startswith(errata.UNTITLED):
+            assert notes_line, f"notes line {line} is empty"
+        else:
+            assert notes_line.startswith(zh), f"notes line {line} is {notes_line[:40]!r}, not {zh!r}"
+
+
+def test_a_target_that_moved_fails_the_build_and_says_where_it_is(monkeypatch):
+    page, anchor = errata.NOTES_MAP[0][3][0].split("#")
+    monkeypatch.setattr(errata, "NOTES_MAP", [(1, "x", "x", [f"errata.md#{anchor}"])])
+    with pytest.raises(PluginError, match=f"errata.md has no such section .it is now {page}#"):
+        errata.notes_table("zh")
+    monkeypatch.setattr(errata, "NOTES_MAP", [(1, "x", "x", ["no-such-page.md"])])
+    with pytest.raises(PluginError, match=r"there is no docs/zh/no-such-page\.md"):
+        errata.notes_table("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_errata_page_shows_the_notes_map(built_site, lang):
+    html = errata_html(built_site, lang).read_text(encoding="utf-8")
+    assert errata.NOTES_MARKER not in html
+    table = html.split("<table>", 1)[1].split("</table>", 1)[0]
+    assert table.count("<tr>") == 1 + len(errata.NOTES_MAP), f"{lang}: a row per section of the notes"
