@@ -9,29 +9,29 @@ A page includes code the standard way (pymdownx.snippets):
 and this hook adds, right under that fence, the output of that same file (run by the docs_runner package,
 cached by content hash): labelled with the hardware when it holds measured numbers, next to a committed GPU
 recording when one exists and this build has no GPU, or replaced by a plain notice when the file needs CUDA
-and this build has none; the PNG files a snippet declares with `# figure:` follow as images, written into
-the site next to the page. It also adds the page's "verified with" note and fills the verification report.
+and this build has none. The PNG files a snippet declares with `# figure:` are written into the site next to
+the page, which shows each with a line `![alt text](name.png)` after the include. It also adds the page's
+"verified with" note and fills the verification report.
 A snippet that fails stops the build with the file name and its traceback.
 """
 
 from __future__ import annotations
 
 import base64
-import json
+import html
 import re
+import struct
 from pathlib import Path
 
 from _includes import SNIPPET_FENCE  # a fence whose whole body includes a snippet file
+from _report import BENCH_MARKER, REPORT_MARKER, bench, report  # the report page, the contributors' figures
 from _state import FIGURES, site_run
 from _texts import texts_for, verified_line
 from mkdocs.exceptions import PluginError
 
-from docs_runner.paths import ROOT
 from docs_runner.records import Record
 
-REPORT_MARKER = "<!-- snippet-report -->"
-BENCH_MARKER = "<!-- bench-report -->"
-BENCH_FILE = ROOT / "bench" / "results.json"
+FIGURE_IMAGE = re.compile(r"^(?P<indent>[ \t]*)!\[(?P<alt>[^\]\n]*)\]\((?P<name>[\w-]+\.png)\)[ \t]*$", re.M)
 
 
 def on_pre_build(config):
@@ -73,57 +73,59 @@ def _shown_output(indent: str, record: Record, text: dict, recordings: dict) -> 
     return "".join(parts)
 
 
-def _figures(indent: str, record: Record, page) -> str:
-    """An <img> per `# figure:` PNG of the run (raw HTML: the file exists only in the built site, written by
-    on_post_page next to the page, so mkdocs must not look for it among the docs)."""
+def _register_figures(record: Record, page, drawn: dict[str, str]) -> None:
+    """Keep the PNGs a snippet of this page drew (written beside the page by on_post_page); `drawn` maps each
+    file name to the snippet that drew it, for _place_figures."""
     shown = FIGURES.setdefault(page.file.src_uri, {})
-    tags = []
     for name, data in record.figures.items():
         png = base64.b64decode(data)
         if shown.setdefault(name, png) != png:
             raise PluginError(f"{page.file.src_uri}: two snippets show different figures named {name}")
-        tags.append(f'{indent}<img class="snippet-figure" src="{name}" alt="{name}">')
-    return "".join(f"\n\n{tag}" for tag in tags)
+        drawn[name] = record.path
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise PluginError("a figure is not a PNG file")
+    return struct.unpack(">II", png[16:24])
+
+
+def _place_figures(markdown: str, page, drawn: dict[str, str]) -> str:
+    """The page places each figure with `![alt text in its language](name.png)` after the include: that line
+    becomes the image the run drew, with its size (no layout shift) and the page's alt text. A figure the page
+    does not place, an image naming no figure of the page, or empty alt text fails the build."""
+    where = page.file.src_uri
+    placed = set()
+
+    def place(m: re.Match) -> str:
+        name, alt = m["name"], m["alt"].strip()
+        if name not in drawn:
+            raise PluginError(
+                f"{where}: ![...]({name}) names no figure of a snippet this page includes"
+                f" (figures here: {', '.join(sorted(drawn)) or 'none'})"
+            )
+        if not alt:
+            raise PluginError(
+                f"{where}: the figure {name} needs alt text in the page's language: ![…]({name})"
+            )
+        placed.add(name)
+        width, height = _png_size(FIGURES[where][name])
+        return (
+            f'{m["indent"]}<img class="snippet-figure" src="{name}" alt="{html.escape(alt, quote=True)}"'
+            f' width="{width}" height="{height}" loading="lazy">'
+        )
+
+    markdown = FIGURE_IMAGE.sub(place, markdown)
+    for name in sorted(set(drawn) - placed):
+        raise PluginError(
+            f"{where}: {drawn[name]} draws {name}, which the page does not show:"
+            f" add a line ![alt text]({name}) after its include"
+        )
+    return markdown
 
 
 def _verified_note(records: list[Record], lang: str) -> str:
     return f'!!! success "{texts_for(lang)["verified"]}"\n\n    {verified_line(records, lang)}\n'
-
-
-def _status(record: Record, text: dict, recordings: dict) -> str:
-    if record.status == "ok":
-        return text["status_ok"]
-    recording = recordings.get(record.path)
-    if recording is None or recording.stale:
-        return text["status_cuda_not_run"]
-    return text["status_cuda_recorded"].format(gpu=recording.gpu, date=recording.date)
-
-
-def _report(text: dict, run) -> str:
-    rows = [text["report_head"], "|---|---|---|---:|---:|---|---|---|"]
-    for path, r in sorted(run.records.items()):
-        compute = (
-            "—" if r.compute is None else f"{r.compute:.2f}"
-        )  # launched: ranks + launcher, no one figure
-        rows.append(
-            f"| `{path}` | {text['kinds'][r.kind]} | {_status(r, text, run.recordings)} | {r.seconds:.2f}"
-            f" | {compute} | {r.device} | {r.torch} | {r.date} |"
-        )
-    return "\n".join(rows)
-
-
-def _bench(text: dict) -> str:
-    """The figures `make bench` last wrote (bench/results.json), with the machine and date they came from."""
-    if not BENCH_FILE.exists():
-        return text["bench_missing"]
-    b = json.loads(BENCH_FILE.read_text(encoding="utf-8"))
-    rows = [text["bench_intro"].format(**b["machine"]), "", text["bench_head"], "|---|---:|"]
-    # A figure the file predates shows as "—" (make bench itself builds the site before it has one);
-    # tests/site/test_build.py fails until `make bench` has written every figure.
-    rows += [f"| {text['bench_rows'][key]} | {b['figures'].get(key, '—')} |" for key in text["bench_rows"]]
-    rows += ["", text["bench_slowest"], "", "| | s |", "|---|---:|"]
-    rows += [f"| `{path}` | {seconds:.2f} |" for path, seconds in b["slowest"]]
-    return "\n".join(rows)
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -131,6 +133,7 @@ def on_page_markdown(markdown, page, config, files):
     text = texts_for(lang)
     run = site_run(config)
     used: list[Record] = []
+    drawn: dict[str, str] = {}
 
     def add_output(match: re.Match) -> str:
         path = match["path"]
@@ -140,10 +143,15 @@ def on_page_markdown(markdown, page, config, files):
         if record.status == "ok":
             used.append(record)
         indent = match["indent"]
-        return match[0] + _shown_output(indent, record, text, run.recordings) + _figures(indent, record, page)
+        _register_figures(record, page, drawn)
+        return match[0] + _shown_output(indent, record, text, run.recordings)
 
-    markdown = SNIPPET_FENCE.sub(add_output, markdown)
-    markdown = markdown.replace(REPORT_MARKER, _report(text, run)).replace(BENCH_MARKER, _bench(text))
+    markdown = _place_figures(SNIPPET_FENCE.sub(add_output, markdown), page, drawn)
+    page.meta["glightbox"] = bool(drawn)  # the zoom script (mkdocs-glightbox) only where there is a figure
+    if REPORT_MARKER in markdown:
+        markdown = report(markdown, text, run, config, lang)
+    if BENCH_MARKER in markdown:
+        markdown = markdown.replace(BENCH_MARKER, bench(text))
     if used:
         # The note goes right under the page's H1 so readers see it before the first output.
         head, sep, rest = markdown.partition("\n")

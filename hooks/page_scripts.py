@@ -1,4 +1,4 @@
-"""MkDocs hook: a page loads the scripts of formulas and zoomable figures only when it has one, never blocking.
+"""MkDocs hook: a page loads the scripts of formulas and zoomable figures only when it has one, deferred.
 
 - Formulas (`$...$`, `$$...$$`, pymdownx.arithmatex in generic mode) are typeset in the browser by KaTeX,
   served by the site itself (no CDN; the offline copy keeps working): tools/katex_static.py puts the pinned
@@ -60,13 +60,17 @@ def on_post_page(output, page, config):
     if page.meta.get("glightbox"):
         output, found = GLIGHTBOX_SCRIPT.subn(r'<script defer src="\g<src>"></script>', output, count=1)
         output, started = GLIGHTBOX_INIT.subn(
-            lambda m: f'<script id="init-glightbox">document.addEventListener("DOMContentLoaded", () => {{'
-            f"{m['code']}}});</script>",
+            lambda m: (
+                f'<script id="init-glightbox">document.addEventListener("DOMContentLoaded", () => {{'
+                f"{m['code']}}});</script>"
+            ),
             output,
             count=1,
         )
         if not (found and started):
-            raise PluginError(f"{page.file.src_uri}: mkdocs-glightbox's script tags changed; see hooks/page_scripts.py")
+            raise PluginError(
+                f"{page.file.src_uri}: mkdocs-glightbox's script tags changed; see hooks/page_scripts.py"
+            )
     return output
 
 

@@ -24,7 +24,9 @@ SPEC = "katex@0.19.1"
 INTEGRITY = "jG8uKntjSEcm2EpQOh0XturpPuuC9r3Sq5HLHdsFdWZT27E672SF19QEi+of0/YeOy15lDgRhKvr5614uRrEfA=="
 TARGET = CACHE.parent / "katex"
 FILES = ("dist/katex.min.js", "dist/contrib/auto-render.min.js", "dist/katex.min.css")
-FALLBACKS = re.compile(r',url\(fonts/[\w-]+\.woff\) format\("woff"\),url\(fonts/[\w-]+\.ttf\) format\("truetype"\)')
+FALLBACKS = re.compile(
+    r',url\(fonts/[\w-]+\.woff\) format\("woff"\),url\(fonts/[\w-]+\.ttf\) format\("truetype"\)'
+)
 
 
 def install(target: Path = TARGET) -> list[str]:
@@ -35,14 +37,18 @@ def install(target: Path = TARGET) -> list[str]:
     shutil.rmtree(target, ignore_errors=True)
     written = []
     with tarfile.open(fileobj=io.BytesIO(tarball(SPEC, INTEGRITY)), mode="r:gz") as tar:
-        fonts = [m.name for m in tar.getmembers() if re.fullmatch(r"package/dist/fonts/[\w-]+\.woff2", m.name)]
+        fonts = [
+            m.name for m in tar.getmembers() if re.fullmatch(r"package/dist/fonts/[\w-]+\.woff2", m.name)
+        ]
         for inside in [*(f"package/{f}" for f in FILES), *fonts]:
             data = tar.extractfile(inside).read()
             name = inside.removeprefix("package/dist/")
             if name == "katex.min.css":
                 data, count = FALLBACKS.subn("", data.decode("utf-8"))
                 if count != len(fonts):
-                    raise SystemExit(f"{SPEC}: expected {len(fonts)} font fallbacks in katex.min.css, found {count}")
+                    raise SystemExit(
+                        f"{SPEC}: expected {len(fonts)} font fallbacks in katex.min.css, found {count}"
+                    )
                 data = data.encode("utf-8")
             dest = target / name
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -54,4 +60,7 @@ def install(target: Path = TARGET) -> list[str]:
 
 if __name__ == "__main__":
     files = install()
-    print(f"KaTeX: {len(files)} files in {TARGET}" if files else f"KaTeX: {TARGET} is up to date", file=sys.stderr)
+    print(
+        f"KaTeX: {len(files)} files in {TARGET}" if files else f"KaTeX: {TARGET} is up to date",
+        file=sys.stderr,
+    )

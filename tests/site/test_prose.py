@@ -53,7 +53,9 @@ def test_the_rule_sees_positions_and_spares_labels(lang, text, hit):
 # boxes say which device and CPU ran each file), the pinned versions (<!-- pinned:torch --> supplies them).
 BUILD_FACTS = {
     "zh": re.compile(r"构建(机器|机|站点的机器|时的机器)|这台机器|本机(只有|有|没有)|2\.14\.1|0\.29\.1"),
-    "en": re.compile(r"\bbuild(ing)? machine\b|\bthis machine (has|had) (no|only|\d)|2\.14\.1|0\.29\.1", re.I),
+    "en": re.compile(
+        r"\bbuild(ing)? machine\b|\bthis machine (has|had) (no|only|\d)|2\.14\.1|0\.29\.1", re.I
+    ),
 }
 
 
