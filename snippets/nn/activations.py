@@ -1,6 +1,8 @@
+# figure: activations.png
 """Activation layers apply one function element by element: same shape out as in, no parameters."""
 
 import torch
+from matplotlib.figure import Figure
 from torch import nn
 
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -36,3 +38,16 @@ for name in ("ReLU", "LeakyReLU(0.1)"):
     probe = torch.tensor([-2.0, 2.0], device=device, requires_grad=True)
     layers[name](probe).sum().backward()
     print(f"{name} gradient at -2 and 2:", [round(g, 4) for g in probe.grad.tolist()])
+
+# Each function and its derivative (by autograd) on a grid, drawn side by side.
+grid = torch.linspace(-4, 4, 161, requires_grad=True)
+curves = {name: layer(grid) for name, layer in layers.items()}
+slopes = {name: torch.autograd.grad(y.sum(), grid)[0] for name, y in curves.items()}
+left, right = Figure(figsize=(8, 3.2), layout="constrained").subplots(1, 2)
+for name in layers:
+    left.plot(grid.tolist(), curves[name].tolist(), label=name)
+    right.plot(grid.tolist(), slopes[name].tolist(), label=name)
+left.set(title="f(x)", xlabel="x")
+right.set(title="df/dx (autograd)", xlabel="x")
+left.legend(fontsize="small")
+left.figure.savefig("activations.png", dpi=100, metadata={"Software": None})

@@ -463,7 +463,10 @@ def test_page(browser, dark, lang, page):
         assert p.locator("a.nb-download[download]").count() == 1, f"{path}: no notebook download button"
     else:
         expected = [inc.split(":")[0] for inc in includes(lang, page.src)]
-        assert [b["title"] for b in files] == expected, f"{path}: code blocks differ from the includes"
+        shown = [
+            re.split(r"[ （(]", b["title"], maxsplit=1)[0] for b in files
+        ]  # an excerpt's title adds its name
+        assert shown == expected, f"{path}: code blocks differ from the includes"
         for b in files:
             if b["title"].startswith("snippets/"):
                 assert "snippet-output" in b["next"] or "admonition note" in b["next"], (
@@ -550,18 +553,19 @@ def test_built_nav_is_mkdocs_nav(browser, lang):
         ("en", "autograd", "autograd/"),
         ("en", "DDP", "distributed/"),
         ("en", "broadcasting", "tensors/"),
-        ("en", "strides", "tensors/"),
-        ("en", "contiguous", "tensors/"),
-        ("en", "gradients", "autograd/"),
+        ("en", "strides", "tensors-memory/"),
+        ("en", "contiguous", "tensors-memory/"),
+        ("en", "gradients", ("autograd/", "autograd-more/")),  # the chapter and its follow-on both teach it
         ("en", "GradScaler", "amp/"),
-        ("en", "workers", "data/"),
+        ("en", "workers", "data-loading/"),
     ],
 )
 def test_search_lists_the_right_page_first(browser, lang, query, expected):
     browser.open(LANGS[lang])
     results = browser.search(query)
     paths = [urlsplit(r["href"]).path for r in results]
-    assert paths[0] == url_path(lang, expected), f"{query!r}: first result {paths[0]}, all: {paths}"
+    accepted = [url_path(lang, e) for e in (expected if isinstance(expected, tuple) else (expected,))]
+    assert paths[0] in accepted, f"{query!r}: first result {paths[0]}, all: {paths}"
     own = [p for p in paths if p.startswith("/en/") == (lang == "en")]
     assert own == paths, (
         f"{query!r} in {lang}: results in the other language: {sorted(set(paths) - set(own))}"
@@ -581,7 +585,10 @@ def test_search_shows_notebooks_as_prose(browser, lang):
     for page in notebooks:
         browser.open(url_path(lang, page.path).lstrip("/"))
         title = browser.h1()
-        results = browser.search(title)
+        # Material searches every typed word as a prefix, so an English "a" matches every word starting with
+        # "a" and crowds the list (README, "Search per language"); a reader's "fitting line tensors" is typed.
+        words = " ".join(w for w in title.split() if len(w) > 2) if lang == "en" else title
+        results = browser.search(words)
         mine = [r for r in results if urlsplit(r["href"]).path == url_path(lang, page.path)]
         assert mine, f"searching {title!r} did not find {page.path}: {[r['href'] for r in results]}"
         code = [r for r in mine if RAW_CODE.search(r["text"])]

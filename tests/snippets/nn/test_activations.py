@@ -1,3 +1,4 @@
+import pytest
 import torch
 
 
@@ -31,3 +32,14 @@ def test_gradients(run_snippet):
     s = run_snippet("nn/activations")
     assert "ReLU gradient at -2 and 2: [0.0, 1.0]" in s.stdout
     assert "LeakyReLU(0.1) gradient at -2 and 2: [0.1, 1.0]" in s.stdout
+
+
+def test_the_figure_draws_each_function_and_its_autograd_slope(run_snippet):
+    s = run_snippet("nn/activations")
+    assert list(s.figures) == ["activations.png"]
+    assert [line.get_label() for line in s.left.get_lines()] == list(s.layers)
+    for name, f, df in zip(s.layers, s.left.get_lines(), s.right.get_lines(), strict=True):
+        assert f.get_ydata().tolist() == s.curves[name].tolist()
+        assert df.get_ydata().tolist() == s.slopes[name].tolist()
+    assert s.slopes["Sigmoid"].max().item() == 0.25 and s.slopes["Tanh"].max().item() == 1.0
+    assert s.slopes["ReLU"][0].item() == 0.0 and s.slopes["LeakyReLU(0.1)"][0].item() == pytest.approx(0.1)
