@@ -129,7 +129,7 @@ NOTES_MAP: list[tuple[int, str, str, list[str] | str]] = [
         243,
         "PyTorch 基础 : 神经网络包nn和优化器optm",
         "PyTorch basics: the nn package and the optimisers",
-        ["autograd.md#backward-与-grad-的累加", "optim.md#训练循环"],
+        ["autograd.md#反向传播backward-与-grad-的累加", "optim.md#训练循环"],
     ),
     (308, "1. 使用 custom nn module", "1. Custom nn modules", ["nn.md#自定义模块"]),
     (

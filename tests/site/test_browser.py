@@ -380,7 +380,11 @@ RENDER_ALL = """async () => {
     const style = document.createElement('style');
     style.textContent = '.md-typeset > *, .jp-Notebook > .jp-Cell { content-visibility: visible !important }';
     document.head.append(style);
-    const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // Two frames, or 100 ms where a page in the background gets no frames: never wait forever.
+    const frames = () => Promise.race([
+        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
+        new Promise(done => setTimeout(done, 100)),
+    ]);
     for (const block of document.querySelectorAll('article .highlight')) {
         block.scrollIntoView();
         await frames();
@@ -388,7 +392,10 @@ RENDER_ALL = """async () => {
     window.scrollTo(0, 0);
     await frames();
     // Scrolling faded the header's title out and back in; axe must see the end of that fade.
-    await Promise.all(document.getAnimations().map(a => a.finished));
+    await Promise.race([
+        Promise.all(document.getAnimations().map(a => a.finished)),
+        new Promise(done => setTimeout(done, 3000)),  // an endless animation must not hang the test
+    ]);
 }"""
 
 ONE_TOKEN_OF_EACH_STYLE = """() => {
