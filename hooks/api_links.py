@@ -12,16 +12,22 @@ and the appendix (errata, glossary, report) stay as they are (tests/site/test_er
 no links off the site).
 
 tests/site/test_api_links.py imports every linked name; tests/site/static_links.py counts the links as
-external (never fetched).
+external (never fetched). What a name resolves to is kept in .cache/api-links/ per torch version, so a warm
+build links without importing torch (that import cost a warm build about 5 s).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
+import json
+import os
 import re
 import types
 from functools import cache
+from importlib import metadata
+from pathlib import Path
 
 DOCS = "https://docs.pytorch.org/docs/stable/"
 ALIASES = {
@@ -160,15 +166,48 @@ def url(name: str) -> str | None:
 
 
 def mentions(line: str) -> list[tuple[re.Match, str]]:
-    """(inline code match, full name) for each API mention of one line of prose, outside link text."""
+    """(inline code match, the name as written) for each dotted name in inline code, outside link text."""
     linked = [m.span() for m in LINK.finditer(line)]
     found = []
     for m in INLINE_CODE.finditer(line):
         if any(a <= m.start() < b for a, b in linked):
             continue
-        if (w := MENTION.match(m[2].strip())) and (name := qualified(w["name"])):
-            found.append((m, name))
+        if w := MENTION.match(m[2].strip()):
+            found.append((m, w["name"]))
     return found
+
+
+MEMO = Path(__file__).resolve().parent.parent / ".cache" / "api-links"
+_memo: dict[str, list] = {}
+_memo_state = {"loaded": False, "dirty": False}
+
+
+@cache
+def _memo_file() -> Path:
+    """One memo per torch version (read without importing torch) and per version of these rules."""
+    rules = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    return MEMO / f"torch-{metadata.version('torch')}-{rules}.json"
+
+
+def identity(obj: object) -> str:
+    """A name for the object itself, the same whatever name a page uses for it."""
+    module = getattr(obj, "__module__", None) or getattr(obj, "__name__", "")
+    return f"{module}:{getattr(obj, '__qualname__', getattr(obj, '__name__', type(obj).__qualname__))}"
+
+
+def entry(written: str) -> list:
+    """[full name, URL, identity] of a mention as written (None where it links nowhere), from the memo or
+    resolved in the installed torch."""
+    if not _memo_state["loaded"]:
+        _memo_state["loaded"] = True
+        if _memo_file().exists():
+            _memo.update(json.loads(_memo_file().read_text(encoding="utf-8")))
+    if written not in _memo:
+        name = qualified(written)
+        target = url(name) if name else None
+        _memo[written] = [name, target, identity(resolve(name)) if target else None]
+        _memo_state["dirty"] = True
+    return _memo[written]
 
 
 def link_apis(markdown: str) -> tuple[str, dict[str, str]]:
@@ -185,11 +224,12 @@ def link_apis(markdown: str) -> tuple[str, dict[str, str]]:
             comment = "-->" not in line
         elif not HEADING.match(line):
             pieces, last = [], 0
-            for code, name in mentions(line):
-                if id(resolve(name)) in seen or not (target := url(name)):
+            for code, written in mentions(line):
+                name, target, same = entry(written)
+                if not target or same in seen:
                     continue  # the same object under another name (nn.Linear, torch.nn.Linear) counts once
                 done[name] = target
-                seen.add(id(resolve(name)))
+                seen.add(same)
                 pieces += [line[last : code.start()], f"[{code[0]}]({target})"]
                 last = code.end()
             line = "".join(pieces) + line[last:]
@@ -201,3 +241,12 @@ def on_page_markdown(markdown, page, config, files):
     if page.file.src_uri.rsplit("/", 1)[-1] in NOT_CHAPTERS:
         return markdown
     return link_apis(markdown)[0]
+
+
+def on_post_build(config):
+    if _memo_state["dirty"]:
+        MEMO.mkdir(parents=True, exist_ok=True)
+        tmp = _memo_file().with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(_memo, sort_keys=True, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(_memo_file())  # whole or not at all, whatever another build does meanwhile
+        _memo_state["dirty"] = False
