@@ -116,7 +116,8 @@ def _place_figures(markdown: str, page, drawn: dict[str, str]) -> str:
         )
 
     markdown = FIGURE_IMAGE.sub(place, markdown)
-    for name in sorted(set(drawn) - placed):
+    if unplaced := sorted(set(drawn) - placed):
+        name = unplaced[0]
         raise PluginError(
             f"{where}: {drawn[name]} draws {name}, which the page does not show:"
             f" add a line ![alt text]({name}) after its include"
