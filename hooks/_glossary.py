@@ -17,6 +17,7 @@ spans and link targets taken out (`prose_lines`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -204,10 +205,15 @@ def uses(term: dict, lang: str) -> re.Pattern:
     return re.compile(r"(?i)\b" + re.escape(term["en"]) + r"(?:s|es)?\b")
 
 
+@functools.lru_cache(maxsize=128)  # the glossary asks about every term on every page
+def _prose(markdown: str) -> tuple[tuple[int, str, str], ...]:
+    return tuple(prose_lines(markdown))
+
+
 def used_in(term: dict, lang: str, markdown: str) -> bool:
     """Whether a page uses the term: in its prose, or (terms with `code`) in an inline code span."""
     pattern, code = uses(term, lang), term.get("code")
-    for _, text, raw in prose_lines(markdown):
+    for _, text, raw in _prose(markdown):
         if pattern.search(text):
             return True
         if code and any(re.search(code, m[2]) for m in INLINE_CODE.finditer(raw)):

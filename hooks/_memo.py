@@ -43,15 +43,28 @@ class DiskMemo:
             self.known = {}
         self.loaded = set(self.known)
 
-    def get(self, args, compute: Callable[[], object]) -> object:
+    def rekey(self, depends_on: str) -> None:
+        """Depend on more than the constructor knew (read from the project when a build starts)."""
+        self.key = digest(depends_on)
+
+    def lookup(self, args) -> tuple[str | None, object]:
+        """(key, earlier answer or None) for `args`; the key is None when `args` has no stable repr."""
         text = repr(args)
-        if self.file is None or " object at 0x" in text:  # not loaded, or an argument without a stable repr
-            return compute()
+        if self.file is None or " object at 0x" in text:
+            return None, None
         key = digest(text)
-        value = self.known.get(key)
+        return key, self.known.get(key)
+
+    def keep(self, key: str | None, value: object) -> None:
+        """Remember `value` as the answer for the key `lookup` gave, for this build and the next."""
+        if key is not None:
+            self.known[key] = self.used[key] = value
+
+    def get(self, args, compute: Callable[[], object]) -> object:
+        key, value = self.lookup(args)
         if value is None:
-            value = self.known[key] = compute()
-        self.used[key] = value
+            value = compute()
+        self.keep(key, value)
         return value
 
     def save(self) -> None:

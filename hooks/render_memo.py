@@ -13,27 +13,45 @@ versions, so this hook keeps their answers (hooks/_memo.py, .cache/render/):
   nbconvert, Pygments and jupytext versions key the file (mkdocs-jupyter's own `cache` option is keyed by
   neither versions nor the project, and each language's build would evict the other's entries);
 - the theme's compiled templates, in Jinja's own bytecode cache (.cache/jinja), which checks each
-  template's source.
+  template's source;
+- a page's Markdown turned into HTML (`Page.render`: its content, table of contents, title, anchors and links
+  to other pages' anchors, all that MkDocs keeps of a render), keyed by the page's Markdown as the hooks left
+  it, its paths, every file of the build with its URL (relative links resolve against them) and, in the
+  file's key, mkdocs.yml, this hook's source and the versions of MkDocs, Markdown, pymdown-extensions,
+  Material and Pygments. The files pymdownx.snippets includes while rendering are recorded with a digest of
+  their text and checked on every reuse, so an edit to an included file renders the page anew. A render that
+  logged a warning is never kept: under `--strict` each build must log it again and fail. Notebook pages
+  render through mkdocs-jupyter, memoised above.
 The replacements are made once per process and survive `mkdocs serve` reloading this file. A warm build's
 pages are byte for byte those of a build without this hook (tests/site/test_build.py).
 """
 
 from __future__ import annotations
 
+import logging
 from importlib.metadata import version
 from pathlib import Path
 
 import mkdocs_jupyter.plugin
 import pymdownx.highlight
-from _memo import DiskMemo
+import pymdownx.snippets
+from _memo import DiskMemo, digest
 from jinja2 import FileSystemBytecodeCache
 from mkdocs.plugins import event_priority
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
 from mkdocs_jupyter import convert  # the plugin calls convert.nb2html (re-exported from nbconvert2)
 
 HIGHLIGHT = DiskMemo("highlight", " ".join(version(p) for p in ("pygments", "pymdown-extensions")))
 NOTEBOOKS = DiskMemo(
     "notebooks", " ".join(version(p) for p in ("mkdocs-jupyter", "nbconvert", "pygments", "jupytext"))
 )
+
+RENDER_VERSIONS = " ".join(
+    version(p) for p in ("mkdocs", "markdown", "pymdown-extensions", "mkdocs-material", "pygments")
+)
+PAGES = DiskMemo("pages", RENDER_VERSIONS)  # re-keyed in on_config with mkdocs.yml and this file
+PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
 
 
 def _original(function):
@@ -81,12 +99,125 @@ def _memo_notebooks() -> None:
     mkdocs_jupyter.plugin._get_nb_toc_tokens = toc_tokens
 
 
+class _Reads:
+    """The files pymdownx.snippets reads while one page renders: {path: digest of the text}."""
+
+    current: dict[str, str] | None = None
+
+
+def _record_snippet_reads() -> None:
+    real = _original(pymdownx.snippets.SnippetPreprocessor.read_lines)
+
+    def read_lines(self, path):
+        lines = real(self, path)
+        if _Reads.current is not None:
+            _Reads.current[str(path)] = digest("\n".join(lines))
+        return lines
+
+    read_lines.__wrapped__ = real
+    pymdownx.snippets.SnippetPreprocessor.read_lines = read_lines
+
+
+def _unchanged(reads: dict[str, str]) -> bool:
+    for path, known in reads.items():
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False
+        if digest("\n".join(text.split("\n") if text else [])) != known:
+            return False
+    return True
+
+
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record) -> None:
+        self.count += 1
+
+
+def _tokens(items) -> list[dict]:
+    return [{"level": i.level, "id": i.id, "name": i.title, "children": _tokens(i.children)} for i in items]
+
+
+def _files_key(files) -> str:
+    """One digest of every file of this build and where it is served (what relative links resolve to)."""
+    known = getattr(files, "_render_memo_key", None)
+    if known is None or known[0] != len(files):
+        listing = sorted((f.src_uri, f.dest_uri, f.url) for f in files)
+        known = files._render_memo_key = (len(files), digest(repr(listing)))
+    return known[1]
+
+
+def _reuse(page, known: dict, files) -> bool:
+    """Give `page` what an earlier render of the same input left, if every file it included is unchanged."""
+    links = {files.get_file_from_path(uri): anchors for uri, anchors in known["links"].items()}
+    if None in links or not _unchanged(known["reads"]):
+        return False
+    page.content = known["content"]
+    page.toc = get_toc(known["toc"])
+    page._title_from_render = known["title"]
+    page.present_anchor_ids = set(known["anchors"])
+    if PAGES_LOG.getEffectiveLevel() > logging.DEBUG:  # as Page.render does
+        page.links_to_anchors = links
+    return True
+
+
+def _memo_pages() -> None:
+    real = _original(Page.render)
+
+    def render(self, config, files):
+        if self.markdown is None or PAGES.file is None:
+            return real(self, config, files)
+        args = (self.markdown, self.file.src_uri, self.file.dest_uri, self.file.url, _files_key(files))
+        key, known = PAGES.lookup(args)
+        if known is not None and _reuse(self, known, files):
+            PAGES.keep(key, known)
+            return None
+        watch, loggers = _Warnings(), (logging.getLogger(), logging.getLogger("mkdocs"))
+        for logger in loggers:
+            logger.addHandler(watch)
+        _Reads.current = {}
+        try:
+            real(self, config, files)
+        finally:
+            reads, _Reads.current = _Reads.current, None
+            for logger in loggers:
+                logger.removeHandler(watch)
+        if watch.count == 0:
+            PAGES.keep(
+                key,
+                {
+                    "content": self.content,
+                    "toc": _tokens(self.toc),
+                    "title": self._title_from_render,
+                    "anchors": sorted(self.present_anchor_ids or ()),
+                    "links": {f.src_uri: a for f, a in (self.links_to_anchors or {}).items()},
+                    "reads": reads,
+                },
+            )
+        return None
+
+    render.__wrapped__ = real
+    Page.render = render
+
+
 def on_config(config):
-    cache = Path(config.config_file_path).parent / ".cache"
+    root = Path(config.config_file_path).parent
+    cache = root / ".cache"
     _memo_highlight()
     _memo_notebooks()
+    _record_snippet_reads()
+    _memo_pages()
     HIGHLIGHT.load(cache)
     NOTEBOOKS.load(cache)
+    PAGES.rekey(
+        f"{RENDER_VERSIONS} {digest(Path(config.config_file_path).read_text(encoding='utf-8'))} "
+        f"{digest(Path(__file__).read_text(encoding='utf-8'))}"
+    )
+    PAGES.load(cache)
     return config
 
 
@@ -106,3 +237,4 @@ def on_post_build(config):
         return  # a nested per-language build; the whole build ends after it
     HIGHLIGHT.save()
     NOTEBOOKS.save()
+    PAGES.save()

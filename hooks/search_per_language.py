@@ -43,7 +43,13 @@ those spans. Inside <pre> its parser keeps every piece of text as it comes, whit
 without other attributes is neither kept nor skipped, so dropping `<span class="…">` and `</span>` there
 changes no entry of the index: the parser only sees fewer tags (`_SpanlessParser`; measured on every page of
 the site: the same sections and the same index, byte for byte). A <pre> holding any other kind of span is
-passed on untouched. Both replacements are made once per process, in Material's plugin module, and survive
+passed on untouched.
+
+Last, it keeps each page's index entries: `SearchIndex.add_entry_from_context(page)` is a function of the
+page's HTML, URL, title, table of contents and search/tags metadata (and of jieba, Material and this file,
+which key the memo's file), so a warm build takes the entries of an unchanged page from
+.cache/render/search-<key>.json instead of parsing and segmenting it again (0.7 s of a 6 s warm build,
+December 2026). The replacements are made once per process, in Material's plugin module, and survive
 `mkdocs serve` reloading this file.
 """
 
@@ -52,9 +58,10 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from importlib.metadata import version
 from pathlib import Path
 
-from _memo import DiskMemo
+from _memo import DiskMemo, digest
 from material.plugins.search import plugin as material_search
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -123,11 +130,44 @@ def _spanless_parser() -> None:
     material_search.Parser = _SpanlessParser
 
 
+ENTRIES = DiskMemo("search", "")  # keyed in on_config: Material, jieba and this file
+
+
+def _toc_ids(items) -> list:
+    return [(i.id, i.title, _toc_ids(i.children)) for i in items]
+
+
+def _memo_entries() -> None:
+    index = material_search.SearchIndex
+    real = getattr(index.add_entry_from_context, "__wrapped__", index.add_entry_from_context)
+
+    def add_entry_from_context(self, page):
+        meta = {k: page.meta.get(k) for k in ("search", "tags", "title")}
+        args = (page.content, page.url, page.title, meta, _toc_ids(page.toc))
+        key, known = ENTRIES.lookup(args)
+        if known is None:
+            before = len(self.entries)
+            real(self, page)
+            known = self.entries[before:]
+        else:
+            self.entries.extend(dict(entry) for entry in known)
+        ENTRIES.keep(key, known)
+
+    add_entry_from_context.__wrapped__ = real
+    index.add_entry_from_context = add_entry_from_context
+
+
 def on_config(config):
     _spanless_parser()
+    _memo_entries()
+    cache = Path(config.config_file_path).parent / ".cache"
     memo = _memo_jieba()
     if memo is not None:
-        memo.memo.load(Path(config.config_file_path).parent / ".cache")
+        memo.memo.load(cache)
+    if memo is not None and memo.enabled:
+        source = digest(Path(__file__).read_text(encoding="utf-8"))
+        ENTRIES.rekey(f"{version('mkdocs-material')} {memo.memo.key} {source}")
+        ENTRIES.load(cache)
     return config
 
 
@@ -177,6 +217,7 @@ def on_post_build(config):
     memo = _memo_jieba()
     if memo is not None and memo.enabled:
         memo.memo.save()
+        ENTRIES.save()
 
 
 def mend_lunr_state_keys(site: Path) -> None:

@@ -33,8 +33,10 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
     code, log = build_log(tiny_site)
     assert code == 0, log[-3000:]
     assert ran_counts(log) == [0], log  # timings are make bench's business, not a flaky assert here
-    # The second build took its highlighted code and compiled templates from hooks/render_memo.py's memos.
-    assert {p.name.split("-")[0] for p in (tiny_site / ".cache" / "render").glob("*.json")} >= {"highlight"}
+    # The second build took its pages' HTML and search entries from the memos of hooks/render_memo.py and
+    # hooks/search_per_language.py.
+    memos = {p.name.split("-")[0] for p in (tiny_site / ".cache" / "render").glob("*.json")}
+    assert memos >= {"highlight", "pages", "search"}
     assert not differing_files(first, tiny_site / "site"), "a build from the render memos differs"
 
     snippet = tiny_site / "snippets" / "tensors" / "creation.py"
@@ -45,3 +47,14 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
     for lang_dir in ("", "en/"):
         html = (tiny_site / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
         assert "edited once" in html
+
+    # A comment changes the code the page shows but not its output, so the page's Markdown is the same as in
+    # the last build: the page memo must notice that the included file changed and render the page again.
+    snippet.write_text(
+        snippet.read_text(encoding="utf-8") + "# a comment the memo must not hide\n", encoding="utf-8"
+    )
+    code, log = build_log(tiny_site)
+    assert code == 0, log[-3000:]
+    for lang_dir in ("", "en/"):
+        html = (tiny_site / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
+        assert "a comment the memo must not hide" in html, lang_dir

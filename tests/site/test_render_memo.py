@@ -105,3 +105,60 @@ def test_memoised_notebooks_are_what_mkdocs_jupyter_computes(tmp_path, notebook,
     assert html[0] == html[1] == real_html(str(notebook), **options)
     assert "Title" in html[0]
     assert toc[0] == toc[1] == list(real_toc(str(notebook), 3))
+
+
+def test_memoised_pages_render_as_mkdocs_does_and_a_render_that_warned_is_not_kept(
+    tmp_path, monkeypatch, caplog
+):
+    """The stand-in for Page.render gives the page what MkDocs' render gives (HTML, table of contents, title,
+    anchors, links to other pages' anchors), from the memo too; a render that logged a warning is rendered,
+    and warns, again in the same process (`mkdocs serve` keeps the memo in memory across rebuilds)."""
+    import logging
+
+    import render_memo
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+
+    real = getattr(Page.render, "__wrapped__", Page.render)
+    monkeypatch.setattr(Page, "render", real)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\n## Part\n\n[to b](b.md#there) [gone](nowhere.md)\n", encoding="utf-8")
+    (docs / "b.md").write_text("# B\n\n## There\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [toc]\n", encoding="utf-8")
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    files = Files([File(n, str(docs), str(tmp_path / "site"), True) for n in ("a.md", "b.md")])
+
+    def render(name: str) -> Page:
+        page = Page(None, files.get_file_from_path(name), config)
+        page.read_source(config)
+        page.render(config, files)
+        return page
+
+    memo = DiskMemo("pages", "test")
+    memo.load(tmp_path)
+    monkeypatch.setattr(render_memo, "PAGES", memo)
+    render_memo._memo_pages()
+    for attempt in range(2):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING):
+            page = render("a.md")
+        assert "nowhere.md" in caplog.text, f"render {attempt}: the warning must be logged every time"
+    assert memo.known == {}, "a render that warned is not kept"
+
+    (docs / "a.md").write_text("# A\n\n## Part\n\n[to b](b.md#there)\n", encoding="utf-8")
+    monkeypatch.setattr(Page, "render", real)
+    plain = render("a.md")
+    render_memo._memo_pages()
+    computed, from_memo = render("a.md"), render("a.md")
+    assert len(memo.known) == 1
+    for page in (computed, from_memo):
+        assert page.content == plain.content and str(page.toc) == str(plain.toc)
+        assert page.title == plain.title == "A"
+        assert page.present_anchor_ids == plain.present_anchor_ids == {"a", "part"}
+        assert (
+            page.links_to_anchors
+            == plain.links_to_anchors
+            == {files.get_file_from_path("b.md"): {"there": "b.md#there"}}
+        )
