@@ -18,9 +18,11 @@ A snippet that fails stops the build with the file name and its traceback.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import re
 import struct
+import threading
 from pathlib import Path
 
 from _includes import SNIPPET_FENCE  # a fence whose whole body includes a snippet file
@@ -32,6 +34,20 @@ from mkdocs.exceptions import PluginError
 from docs_runner.records import Record
 
 FIGURE_IMAGE = re.compile(r"^(?P<indent>[ \t]*)!\[(?P<alt>[^\]\n]*)\]\((?P<name>[\w-]+\.png)\)[ \t]*$", re.M)
+
+
+def _start_fork_server() -> None:
+    from docs_runner.forkserver.client import fork_server
+
+    with contextlib.suppress(Exception):  # the first snippet that needs it starts it again and says why
+        fork_server()
+
+
+def on_serve(server, config, builder):
+    """Under `mkdocs serve`, start the engine's fork server (it imports torch and torchvision: 2.7 s on 2
+    cores) in the background once the site is up, so the first snippet edit does not wait for it."""
+    threading.Thread(target=_start_fork_server, name="fork-server-warm-up", daemon=True).start()
+    return server
 
 
 def on_pre_build(config):
