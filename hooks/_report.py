@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-from errata import nav_files, outline, test_file_for
+from _pages import nav_files, outline, test_file_for
 
 from docs_runner.paths import ROOT
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from _glossary import TERMS, used_in
-from errata import nav_files
+from _pages import nav_files
 from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parent.parent

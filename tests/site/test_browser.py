@@ -31,7 +31,7 @@ from urllib.request import urlopen
 
 import pytest
 import yaml
-from errata import nav_files  # the hook's own walk of the nav
+from _pages import nav_files  # the hooks' own walk of the nav
 
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.site.pages import includes
