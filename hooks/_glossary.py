@@ -89,7 +89,12 @@ TERMS: list[dict] = [
     {"zh": "采样器", "en": "sampler"},
     {"zh": "工作进程", "en": "worker process", "en_uses": r"(?i)\bworkers?\b"},
     {"zh": "随机种子", "en": "random seed", "zh_uses": r"种子", "en_uses": r"(?i)\bseeds?\b"},
-    {"zh": "训练模式", "en": "training mode", "zh_avoid": [r"(?i)\btrain\s*模式"]},
+    {
+        "zh": "训练模式",
+        "en": "training mode",
+        "en_uses": r"(?i)\btrain(?:ing)? mode\b",
+        "zh_avoid": [r"(?i)\btrain\s*模式"],
+    },
     {
         "zh": "评估模式",
         "en": "evaluation mode",
@@ -126,6 +131,57 @@ TERMS: list[dict] = [
     # GPUs are counted with 块 (两块 GPU, 每块卡), not 张: a rule, not a glossary entry.
     {"zh": "块（GPU 的量词：两块 GPU）", "en": "", "show": False, "zh_avoid": [r"张\s*(?:GPU|卡|显卡)"]},
 ]
+
+# Where each shown term is taught, for the glossary's last column: the section of the Chinese page
+# (`page.md#anchor`, or `page.md` for a whole chapter); the English link is the section at the same place
+# of the English page (_pages.resolve). tests/site/test_terms.py checks that the section uses the term in
+# both languages, so a reader who follows the link finds it explained there.
+TAUGHT: dict[str, str] = {
+    "张量": "tensors.md#创建张量",
+    "视图": "tensors-memory.md#视图步长与-contiguous",
+    "步长": "tensors-memory.md#视图步长与-contiguous",
+    "连续": "tensors-memory.md#视图步长与-contiguous",
+    "广播": "tensors.md#广播",
+    "叶子张量": "autograd.md#叶子张量与-grad_fn",
+    "计算图": "intro.md#动态图与静态图",
+    "自动求导": "autograd.md",
+    "梯度": "autograd.md#反向传播backward-与-grad-的累加",
+    "前向传播": "nn.md",
+    "反向传播": "autograd.md#反向传播backward-与-grad-的累加",
+    "原地操作": "tensors-memory.md#原地操作与下划线后缀",
+    "设备": "tensors.md#设备cpu-与-gpu",
+    "数据类型": "tensors.md#数据类型",
+    "优化器": "optim.md#优化器做了什么",
+    "学习率": "optim.md#优化器做了什么",
+    "学习率调度器": "optim.md#学习率调度",
+    "权重": "nn.md#参数初始化默认值与-nninit",
+    "权重衰减": "optim.md#参数组",
+    "动量": "optim.md#优化器做了什么",
+    "梯度裁剪": "optim.md#梯度裁剪",
+    "损失": "nn.md#损失函数mselosscrossentropyloss-与-nllloss",
+    "检查点": "optim.md#保存与恢复训练",
+    "小批量": "optim.md#训练循环",
+    "轮": "optim.md#训练循环",
+    "数据集": "data.md#dataset-与-dataloader",
+    "数据加载器": "data.md#dataset-与-dataloader",
+    "采样器": "distributed.md#distributedsampler每个进程一份数据",
+    "工作进程": "data-loading.md#多进程加载num_workers-与随机种子",
+    "随机种子": "training-script.md#随机种子确定性与设备",
+    "训练模式": "modes.md",
+    "评估模式": "modes.md#评估时的正确写法",
+    "钩子": "autograd-more.md#张量钩子register_hook",
+    "显存": "gpus.md#查看-gpu计算能力bf16-与显存",
+    "每步耗时": "amp.md#实测内存与每步耗时",
+    "混合精度": "amp.md",
+    "损失缩放": "amp.md",
+    "梯度累积": "optim.md#梯度累积",
+    "滑动平均": "modes.md#batchnorm批统计量与滑动平均",
+    "进程组": "distributed.md",
+    "集合通信": "horovod.md#集合通信allreduceallgatherbroadcast",
+    "all-reduce": "distributed.md#ddp-同步了什么",
+    "桶": "distributed.md#梯度分桶和反向传播重叠",
+    "分布式数据并行": "distributed.md#数据并行",
+}
 
 # Slang the Chinese prose avoids; 干 only as a verb meaning "do" (干净、若干、干扰、主干、干脆 are fine).
 SLANG = [

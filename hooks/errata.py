@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from _includes import INCLUDE_LINE
-from _pages import DOCS, FENCE, HEADING, SLUG, headings, nav_files, test_file_for
+from _pages import DOCS, FENCE, HEADING, SLUG, nav_files, resolve, test_file_for
 from markdown.extensions.toc import unique
 from mkdocs.exceptions import PluginError
 
@@ -382,36 +382,6 @@ def render(lang: str, config) -> str:
     return "\n".join(out)
 
 
-def resolve(target: str, lang: str) -> tuple[str, str, str]:
-    """A NOTES_MAP target (`page.md#zh-anchor`) as (link, page title, section heading) in `lang`; a target
-    whose page or section does not exist fails the build, saying where that anchor is now if another page
-    has it."""
-    page, _, anchor = target.partition("#")
-    if not (DOCS / "zh" / page).is_file():
-        raise PluginError(f"hooks/errata.py NOTES_MAP: {target}: there is no docs/zh/{page}")
-    zh_title, zh = headings("zh", page)
-    where = [i for i, (_, _, slug) in enumerate(zh) if slug == anchor]
-    if not where:
-        elsewhere = [
-            f"{other.name}#{anchor}"
-            for other in sorted((DOCS / "zh").glob("*.md"))
-            if other.name != page and any(slug == anchor for _, _, slug in headings("zh", other.name)[1])
-        ]
-        hint = f" (it is now {' or '.join(elsewhere)})" if elsewhere else ""
-        raise PluginError(f"hooks/errata.py NOTES_MAP: {target}: docs/zh/{page} has no such section{hint}")
-    if lang == "zh":
-        _, text, slug = zh[where[0]]
-        return f"{page}#{slug}", zh_title, text
-    title, sections = headings(lang, page)
-    levels = [level for level, _, _ in sections]
-    if levels != [level for level, _, _ in zh]:
-        raise PluginError(
-            f"hooks/errata.py NOTES_MAP: {target}: docs/{lang}/{page} has other sections than zh"
-        )
-    _, text, slug = sections[where[0]]
-    return f"{page}#{slug}", title, text
-
-
 def notes_table(lang: str) -> str:
     """The table of the old notes' sections and the site's sections that replace each; every target that
     does not exist is named in one error."""
@@ -425,7 +395,7 @@ def notes_table(lang: str) -> str:
             links = []
             for target in targets:
                 try:
-                    href, title, section = resolve(target, lang)
+                    href, title, section = resolve(target, lang, "hooks/errata.py NOTES_MAP")
                 except PluginError as exc:
                     errors.append(str(exc))
                     continue

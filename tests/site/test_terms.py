@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-import yaml
-from _glossary import DDP_FIRST, TERMS, banned, prose_lines, slang, used_in
+from _glossary import DDP_FIRST, TAUGHT, TERMS, banned, prose_lines, slang, used_in
+from _pages import resolve, section_text
 from glossary import render
 
 from tests.site.pages import DOCS, LANGS, doc_pages
@@ -80,6 +80,22 @@ def test_every_glossary_term_is_used_somewhere():
             t["zh"] for t in TERMS if t.get("show", True) and not any(used_in(t, lang, x) for x in texts)
         ]
         assert not unused, f"{lang}: glossary terms no page uses: {unused}"
+
+
+def test_each_term_links_to_a_section_that_uses_it():
+    """The glossary's last column leads to where the term is taught: every shown term has a TAUGHT target,
+    and the section it resolves to (in each language) uses the term in its prose."""
+    shown = [t["zh"] for t in TERMS if t.get("show", True)]
+    assert sorted(TAUGHT) == sorted(shown), "TAUGHT and the shown terms differ"
+    missing = []
+    for term in (t for t in TERMS if t.get("show", True)):
+        for lang in LANGS:
+            link, _, _ = resolve(TAUGHT[term["zh"]], lang, "TAUGHT")
+            page, _, anchor = link.partition("#")
+            text = section_text(lang, page, anchor) if anchor else read(lang, page)
+            if not used_in(term, lang, text):
+                missing.append(f"{term['zh']} ({lang}): docs/{lang}/{link}")
+    assert not missing, "sections that do not use the term they are said to teach:\n" + "\n".join(missing)
 
 
 def test_one_row_per_term():
@@ -176,16 +192,16 @@ def test_ddp_rule(page, ok):
     assert (ddp_first_mention(page) is None) is ok
 
 
-def test_the_glossary_table_has_a_row_per_term_linking_pages_that_exist():
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_multi_constructor("", lambda loader, suffix, node: None)  # mkdocs.yml's !ENV and python tags
-    nav = yaml.load((DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)["nav"]
+def test_the_glossary_table_has_a_row_per_term_linking_sections_that_exist():
     for lang in LANGS:
-        rows = render(lang, nav).splitlines()[2:]
+        rows = render(lang).splitlines()[2:]
         assert [row.split(" | ")[0].removeprefix("| ") for row in rows] == [
             t["zh"] for t in TERMS if t.get("show", True)
         ]
-        targets = re.findall(r"\]\(([^)#]+)\)", "\n".join(rows))
-        assert targets and all((DOCS / lang / target).is_file() for target in targets), targets
+        targets = re.findall(r"\]\(([^)]+)\)", "\n".join(rows))
+        assert len(targets) == len(rows), rows
+        for target in targets:
+            page, _, anchor = target.partition("#")
+            assert (DOCS / lang / page).is_file(), target
+            if anchor:
+                section_text(lang, page, anchor)  # raises KeyError when the page has no such section
