@@ -184,7 +184,13 @@ class Browser:
         """The whole page as a reader who scrolled through it sees it: every code block mounted by Material
         (content.lazy mounts one when it comes into view) and nothing left unrendered by the page-speed rule
         (content-visibility), so that axe measures laid-out boxes and the screenshot shows every block."""
-        self.page.evaluate(RENDER_ALL)
+        size = self.page.viewport_size
+        self.page.set_viewport_size({"width": size["width"], "height": TALL_VIEWPORT})
+        try:
+            self.page.evaluate(RENDER_ALL)
+        finally:
+            self.page.set_viewport_size(size)
+        self.page.evaluate(SETTLE)
 
     def one_token_of_each_style(self) -> int:
         """Before axe: keep one highlighted token of each style in each kind of code box; the others become
@@ -376,6 +382,10 @@ def markdown_title(lang: str, src: str) -> str:
     return first[2:].replace("`", "").strip()
 
 
+# Before RENDER_ALL the window is made TALL_VIEWPORT pixels high, so that a few scroll positions bring every
+# block into view (one per block, two frames each, took a second a page); the window gets its size back
+# before SETTLE.
+TALL_VIEWPORT = 6000
 RENDER_ALL = """async () => {
     const style = document.createElement('style');
     style.textContent = '.md-typeset > *, .jp-Notebook > .jp-Cell { content-visibility: visible !important }';
@@ -385,12 +395,20 @@ RENDER_ALL = """async () => {
         new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
         new Promise(done => setTimeout(done, 100)),
     ]);
-    for (const block of document.querySelectorAll('article .highlight')) {
-        block.scrollIntoView();
+    const step = Math.max(1, window.innerHeight - 100);  // overlapping views: no block falls between two
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+        window.scrollTo(0, y);
         await frames();
     }
     window.scrollTo(0, 0);
-    await frames();
+}"""
+UNMOUNTED = """() => [...document.querySelectorAll('article div.highlight:not(.snippet-output)')]
+    .filter(b => !b.closest('details:not([open])') && !b.querySelector('button[data-md-type=copy]')).length"""
+SETTLE = """async () => {
+    await Promise.race([
+        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
+        new Promise(done => setTimeout(done, 100)),
+    ]);
     // Scrolling faded the header's title out and back in; axe must see the end of that fade.
     await Promise.race([
         Promise.all(document.getAnimations().map(a => a.finished)),
@@ -446,6 +464,7 @@ def test_page(browser, dark, lang, page):
     browser.open(path.lstrip("/"))
     browser.render_all()
     p = browser.page
+    assert p.evaluate(UNMOUNTED) == 0, f"{path}: render_all left code blocks unmounted (no copy button)"
     assert p.locator("html").get_attribute("lang") == lang
 
     # Its title, as written on the page and in the nav.
