@@ -19,7 +19,7 @@ export PYTHONHASHSEED := 0
 # pytest-xdist workers for make test / test-all: two suit a 2-core machine (one drives Chromium while the other
 # runs snippet tests); the site build and snippet runs happen once per session whatever the number.
 TEST_WORKERS ?= 2
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 .PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
 

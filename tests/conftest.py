@@ -64,70 +64,12 @@ def pytest_collection_modifyitems(config, items):
     if config.pluginmanager.hasplugin("xdist"):
         for index, item in enumerate(items):
             item.add_marker(pytest.mark.xdist_group(xdist_group(item.nodeid, index)))
-    items[:] = in_run_order(items)
     if cuda_available():
         return
     skip = pytest.mark.skip(reason="needs a CUDA device; this machine has none (the CPU path is tested)")
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# Order: what needs neither the site nor the snippet records first, while the session's build of the site
-# runs in the background (tests/site/session_build.py, one process per session, started below), then the
-# browser (the longest units), then the rest. With pytest-xdist the Makefile keeps this order
-# (--no-loadscope-reorder); a module (or a browser group) is one unit of work whatever its place.
-
-NEEDS_BUILD = {"built_site", "build_record"}  # every fixture that needs the site or the records uses one
-
-
-def _needs_build(item) -> bool:
-    return bool(NEEDS_BUILD & set(item.fixturenames))
-
-
-def in_run_order(items: list) -> list:
-    groups: dict[str, list] = {}
-    for item in items:
-        groups.setdefault(xdist_group(item.nodeid, 0).split("#")[0], []).append(item)
-
-    def rank(group: list) -> int:
-        if not any(_needs_build(i) for i in group):
-            return 0
-        return 1 if group[0].nodeid.startswith("tests/site/test_browser.py") else 2
-
-    order = {name: rank(group) for name, group in groups.items()}
-    return sorted(items, key=lambda i: order[xdist_group(i.nodeid, 0).split("#")[0]])  # stable
-
-
-_BACKGROUND_BUILD = pytest.StashKey[object]()
-
-
-def pytest_collection_finish(session):
-    """One process per session (the first xdist worker, or pytest without workers) starts the site build in
-    the background when a collected test needs it."""
-    config = session.config
-    worker = getattr(config, "workerinput", {}).get("workerid", "gw0")
-    if worker != "gw0" or config.option.collectonly or not any(_needs_build(i) for i in session.items):
-        return
-    import subprocess
-
-    session.stash[_BACKGROUND_BUILD] = subprocess.Popen(
-        [sys.executable, "-m", "tests.site.session_build", str(shared_dir(config))],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group, stopped with everything it started
-    )
-
-
-def pytest_sessionfinish(session):
-    proc = session.stash.get(_BACKGROUND_BUILD, None)
-    if proc is not None and proc.poll() is None:
-        from docs_runner.procs import kill_group
-
-        kill_group(proc.pid)
-        proc.wait()
 
 
 # ---------------------------------------------------------------------------------------------------------

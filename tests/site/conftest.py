@@ -79,7 +79,8 @@ def tiny_site(tmp_path) -> Path:
 @pytest.fixture(scope="session")
 def built_site(request) -> Path:
     """The real site, built strictly from this checkout (snippet runs come from .cache/ when unchanged),
-    once per session (tests/site/session_build.py: started in the background when the session starts)."""
+    once per session (tests/site/session_build.py): the first xdist worker that needs it builds it, the others
+    read its outcome."""
     shared = shared_dir(request.config)
     built = build_once(shared)
     assert built["code"] == 0, f"mkdocs build --strict failed:\n{built['stderr']}"

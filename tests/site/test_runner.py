@@ -346,3 +346,30 @@ def test_runs_start_only_while_their_processes_fit_in_the_cores():
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(job, [2, 1, 1, 3, 1, 2]))
     assert peak[0] == 2  # the cores were full at times, and never oversubscribed
+
+
+def test_the_exit_abort_is_retried_a_bounded_number_of_times_and_nothing_else_is(capsys):
+    from docs_runner.launchers import EXIT_ABORT, EXIT_ABORT_RETRIES, retry_exit_abort
+
+    def failing(messages):
+        calls = []
+
+        def run():
+            calls.append(1)
+            if len(calls) <= len(messages):
+                raise SnippetError(messages[len(calls) - 1])
+            return "ran"
+
+        return run, calls
+
+    run, calls = failing([f"rank 1: {EXIT_ABORT}"] * EXIT_ABORT_RETRIES)
+    assert retry_exit_abort("x.py", run) == "ran" and len(calls) == EXIT_ABORT_RETRIES + 1
+    assert capsys.readouterr().err.count("running it once more") == EXIT_ABORT_RETRIES
+    run, calls = failing([f"rank 1: {EXIT_ABORT}"] * (EXIT_ABORT_RETRIES + 1))
+    with pytest.raises(SnippetError, match=EXIT_ABORT):
+        retry_exit_abort("x.py", run)
+    assert len(calls) == EXIT_ABORT_RETRIES + 1, "the last abort stands"
+    run, calls = failing(["x.py failed (exit 1): ValueError"])
+    with pytest.raises(SnippetError, match="ValueError"):
+        retry_exit_abort("x.py", run)
+    assert len(calls) == 1, "any other failure is not retried"
