@@ -159,7 +159,7 @@ TAUGHT: dict[str, str] = {
     "动量": "optim.md#优化器做了什么",
     "梯度裁剪": "optim.md#梯度裁剪",
     "损失": "nn.md#损失函数mselosscrossentropyloss-与-nllloss",
-    "检查点": "optim.md#保存与恢复训练",
+    "检查点": "optim.md#检查点保存与恢复训练",
     "小批量": "optim.md#训练循环",
     "轮": "optim.md#训练循环",
     "数据集": "data.md#dataset-与-dataloader",

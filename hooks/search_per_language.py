@@ -70,6 +70,21 @@ from mkdocs.plugins import event_priority
 PROSE = re.compile(r"<(p|ul|ol)>.*?</\1>", re.S)
 LUNR_STATE_KEY = "e=e+s+o.id}return e"  # lunr's TokenSet.prototype.toString, minified in Material's worker
 LUNR_STATE_KEY_MENDED = 'e=e+s+o.id+"|"}return e'
+# Material appends a wildcard to every word you type ("tables" is searched as "tables*"), and lunr's query
+# parser then skips the search pipeline (the stemmer) for that term, while the index holds stemmed words
+# ("tabl"): an English plural or "glossary" (indexed as "glossari") found nothing. Mended in lunr's
+# Index.prototype.query: a term ending in the wildcard is looked up as typed and as the pipeline makes the
+# bare word, each with the wildcard back on.
+LUNR_QUERY_PIPELINE = "c.usePipeline?f=this.pipeline.runString(c.term,{fields:c.fields}):f=[c.term];"
+LUNR_QUERY_PIPELINE_MENDED = (
+    'f=c.term.slice(-1)==="*"?[...new Set([c.term,...this.pipeline.runString(c.term.slice(0,-1),'
+    '{fields:c.fields}).map(w=>w+"*")])]:c.usePipeline?this.pipeline.runString(c.term,{fields:c.fields})'
+    ":[c.term];"
+)
+LUNR_MENDS = [
+    ("TokenSet key code", LUNR_STATE_KEY, LUNR_STATE_KEY_MENDED),
+    ("query pipeline code", LUNR_QUERY_PIPELINE, LUNR_QUERY_PIPELINE_MENDED),
+]
 CONFIG_BASE = re.compile(r'("base": ")([^"]*)(")')
 
 
@@ -231,20 +246,21 @@ def on_post_build(config):
 
 
 def mend_lunr_state_keys(site: Path) -> None:
-    """See the module docstring: separate the edges in lunr's state keys in the search worker."""
+    """See the module docstring: the two mends of lunr in Material's search worker under site/."""
     workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
     if len(workers) != 1:
         raise PluginError(f"expected one Material search worker under {site}, found {len(workers)}")
     text = workers[0].read_text(encoding="utf-8")
-    if text.count(LUNR_STATE_KEY_MENDED) == 1 and LUNR_STATE_KEY not in text:
-        return  # a --dirty build kept the worker this hook mended before
-    if text.count(LUNR_STATE_KEY) != 1:
-        raise PluginError(
-            f"{workers[0].name}: lunr's TokenSet key code ({LUNR_STATE_KEY!r}) not found once; "
-            "Material changed its worker: check whether lunr's state-key collision is still there "
-            "(hooks/search_per_language.py)"
-        )
-    workers[0].write_text(text.replace(LUNR_STATE_KEY, LUNR_STATE_KEY_MENDED), encoding="utf-8")
+    for what, original, mended in LUNR_MENDS:
+        if text.count(mended) == 1 and original not in text:
+            continue  # a --dirty build kept the worker this hook mended before
+        if text.count(original) != 1:
+            raise PluginError(
+                f"{workers[0].name}: lunr's {what} ({original!r}) not found once; Material changed its "
+                "worker: check whether the bug is still there (hooks/search_per_language.py)"
+            )
+        text = text.replace(original, mended)
+    workers[0].write_text(text, encoding="utf-8")
 
 
 URL_ENTRY = re.compile(r"[ \t]*<url>.*?</url>\n?", re.S)
