@@ -100,12 +100,14 @@ def shared_dir(config) -> Path:
     return base.parent if hasattr(config, "workerinput") else base
 
 
+@contextlib.contextmanager
 def engine_lock(config):
-    """The session's engine lock (tests/site/session_build.py): held while the engine runs snippets or a build
-    of the real site runs; whoever comes second reads the cache or the finished site."""
-    from tests.site.session_build import engine_lock as lock_in
+    """Held while the engine runs snippets or a build of the real site runs: two workers never run the same
+    file at once, and whoever comes second finds it in the cache."""
+    from filelock import FileLock
 
-    return lock_in(shared_dir(config))
+    with FileLock(shared_dir(config) / "engine.lock"):
+        yield
 
 
 SPREAD = {"tests/site/test_browser.py": 4}  # long modules whose tests may run on several workers

@@ -23,7 +23,7 @@ from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
 from tests.conftest import engine_lock
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.site.session_build import mkdocs_build
+from tests.site.conftest import mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "offline"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from docs_runner.procs import live_group_members, start_server, stop_server
-from tests.site.session_build import BUILD_ENV
+from tests.site.conftest import BUILD_ENV
 
 
 def fetch(url: str) -> str:
