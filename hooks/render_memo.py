@@ -119,12 +119,13 @@ def _record_snippet_reads() -> None:
 
 
 def _unchanged(reads: dict[str, str]) -> bool:
+    """Whether every file has the text whose digest `read_lines` recorded (its lines joined: the text)."""
     for path, known in reads.items():
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return False
-        if digest("\n".join(text.split("\n") if text else [])) != known:
+        if digest(text) != known:
             return False
     return True
 
@@ -205,8 +206,8 @@ def _memo_pages() -> None:
 
 
 def on_config(config):
-    root = Path(config.config_file_path).parent
-    cache = root / ".cache"
+    config_file = Path(config.config_file_path)
+    cache = config_file.parent / ".cache"
     _memo_highlight()
     _memo_notebooks()
     _record_snippet_reads()
@@ -214,7 +215,7 @@ def on_config(config):
     HIGHLIGHT.load(cache)
     NOTEBOOKS.load(cache)
     PAGES.rekey(
-        f"{RENDER_VERSIONS} {digest(Path(config.config_file_path).read_text(encoding='utf-8'))} "
+        f"{RENDER_VERSIONS} {digest(config_file.read_text(encoding='utf-8'))} "
         f"{digest(Path(__file__).read_text(encoding='utf-8'))}"
     )
     PAGES.load(cache)

@@ -238,14 +238,14 @@ def on_post_build(config):
         )
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
     split_sitemap(site, config["site_url"] or "/", _other_languages(config))
-    mend_lunr_state_keys(site)
+    mend_lunr_worker(site)
     memo = _memo_jieba()
     if memo is not None and memo.enabled:
         memo.memo.save()
         ENTRIES.save()
 
 
-def mend_lunr_state_keys(site: Path) -> None:
+def mend_lunr_worker(site: Path) -> None:
     """See the module docstring: the two mends of lunr in Material's search worker under site/."""
     workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
     if len(workers) != 1:

@@ -279,7 +279,7 @@ def test_the_search_worker_gets_lunrs_mends(built_site, tmp_path):
 
     with warnings.catch_warnings():  # jieba, which Material's search plugin imports, warns on import
         warnings.simplefilter("ignore", UserWarning)
-        from search_per_language import LUNR_MENDS, mend_lunr_state_keys
+        from search_per_language import LUNR_MENDS, mend_lunr_worker
 
     (worker,) = (built_site / "assets" / "javascripts" / "workers").glob("search.*.min.js")
     text = worker.read_text(encoding="utf-8")
@@ -290,13 +290,13 @@ def test_the_search_worker_gets_lunrs_mends(built_site, tmp_path):
     folder.mkdir(parents=True)
     fake = folder / "search.0.min.js"
     fake.write_text(";".join(original for _, original, _ in LUNR_MENDS), encoding="utf-8")
-    mend_lunr_state_keys(tmp_path)
-    mend_lunr_state_keys(tmp_path)  # a --dirty rebuild finds it mended already
+    mend_lunr_worker(tmp_path)
+    mend_lunr_worker(tmp_path)  # a --dirty rebuild finds it mended already
     assert fake.read_text(encoding="utf-8") == ";".join(mended for _, _, mended in LUNR_MENDS)
     for what, missing, _ in LUNR_MENDS:  # another Material release: each mend whose code is gone says so
         fake.write_text(";".join(o for _, o, _ in LUNR_MENDS if o != missing), encoding="utf-8")
         with pytest.raises(PluginError, match=re.escape(f"search.0.min.js: lunr's {what}")):
-            mend_lunr_state_keys(tmp_path)
+            mend_lunr_worker(tmp_path)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
