@@ -386,38 +386,45 @@ def markdown_title(lang: str, src: str) -> str:
 # block into view (one per block, two frames each, took a second a page); the window gets its size back
 # before SETTLE.
 TALL_VIEWPORT = 6000
-RENDER_ALL = """async () => {
+# Two frames, or 100 ms where a page in the background gets no frames: never wait forever.
+FRAMES = """() => Promise.race([
+    new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
+    new Promise(done => setTimeout(done, 100)),
+])"""
+# Code blocks Material has not mounted yet (no copy button), outside folded boxes.
+UNMOUNTED_BLOCKS = """[...document.querySelectorAll('article div.highlight:not(.snippet-output)')]
+    .filter(b => !b.closest('details:not([open])') && !b.querySelector('button[data-md-type=copy]'))"""
+RENDER_ALL = (
+    """async () => {
     const style = document.createElement('style');
     style.textContent = '.md-typeset > *, .jp-Notebook > .jp-Cell { content-visibility: visible !important }';
     document.head.append(style);
-    // Two frames, or 100 ms where a page in the background gets no frames: never wait forever.
-    const frames = () => Promise.race([
-        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
-        new Promise(done => setTimeout(done, 100)),
-    ]);
+    const frames = """
+    + FRAMES
+    + """;
     const step = Math.max(1, window.innerHeight - 100);  // overlapping views: no block falls between two
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
         window.scrollTo(0, y);
         await frames();
     }
     // A busy machine can miss a frame: any block still without its copy button is brought into view alone.
-    const unmounted = () => [...document.querySelectorAll('article div.highlight:not(.snippet-output)')]
-        .filter(b => !b.closest('details:not([open])') && !b.querySelector('button[data-md-type=copy]'));
     for (let round = 0; round < 3; round++) {
-        for (const block of unmounted()) {
+        for (const block of """
+    + UNMOUNTED_BLOCKS
+    + """) {
             block.scrollIntoView();
             await frames();
         }
     }
     window.scrollTo(0, 0);
 }"""
-UNMOUNTED = """() => [...document.querySelectorAll('article div.highlight:not(.snippet-output)')]
-    .filter(b => !b.closest('details:not([open])') && !b.querySelector('button[data-md-type=copy]')).length"""
-SETTLE = """async () => {
-    await Promise.race([
-        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))),
-        new Promise(done => setTimeout(done, 100)),
-    ]);
+)
+UNMOUNTED = f"() => {UNMOUNTED_BLOCKS}.length"
+SETTLE = (
+    """async () => {
+    await ("""
+    + FRAMES
+    + """)();
     // Scrolling faded the header's title out and back in; axe must see the end of that fade. The resize
     // may have cancelled a transition, whose `finished` then rejects: cancelled is over, too.
     await Promise.race([
@@ -425,6 +432,7 @@ SETTLE = """async () => {
         new Promise(done => setTimeout(done, 3000)),  // an endless animation must not hang the test
     ]);
 }"""
+)
 
 ONE_TOKEN_OF_EACH_STYLE = """() => {
     const chain = element => {
