@@ -12,22 +12,23 @@ and the appendix (errata, glossary, report) stay as they are (tests/site/test_er
 no links off the site).
 
 tests/site/test_api_links.py imports every linked name; tests/site/static_links.py counts the links as
-external (never fetched). What a name resolves to is kept in .cache/api-links/ per torch version, so a warm
-build links without importing torch (that import cost a warm build about 5 s).
+external (never fetched). What a name resolves to is kept in .cache/render/api-links-<key>.json
+(hooks/_memo.py; the key is the torch version and this file), so a warm build links without importing torch
+(that import cost a warm build about 5 s).
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import inspect
-import json
-import os
 import re
 import types
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+
+from _memo import DiskMemo, digest
+from mkdocs.plugins import event_priority
 
 DOCS = "https://docs.pytorch.org/docs/stable/"
 ALIASES = {
@@ -177,16 +178,10 @@ def mentions(line: str) -> list[tuple[re.Match, str]]:
     return found
 
 
-MEMO = Path(__file__).resolve().parent.parent / ".cache" / "api-links"
-_memo: dict[str, list] = {}
-_memo_state = {"loaded": False, "dirty": False}
-
-
-@cache
-def _memo_file() -> Path:
-    """One memo per torch version (read without importing torch) and per version of these rules."""
-    rules = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
-    return MEMO / f"torch-{metadata.version('torch')}-{rules}.json"
+# One memo per torch version (read without importing torch) and per version of these rules.
+MEMO = DiskMemo(
+    "api-links", f"torch {metadata.version('torch')} {digest(Path(__file__).read_text(encoding='utf-8'))}"
+)
 
 
 def identity(obj: object) -> str:
@@ -198,16 +193,13 @@ def identity(obj: object) -> str:
 def entry(written: str) -> list:
     """[full name, URL, identity] of a mention as written (None where it links nowhere), from the memo or
     resolved in the installed torch."""
-    if not _memo_state["loaded"]:
-        _memo_state["loaded"] = True
-        if _memo_file().exists():
-            _memo.update(json.loads(_memo_file().read_text(encoding="utf-8")))
-    if written not in _memo:
+
+    def resolved() -> list:
         name = qualified(written)
         target = url(name) if name else None
-        _memo[written] = [name, target, identity(resolve(name)) if target else None]
-        _memo_state["dirty"] = True
-    return _memo[written]
+        return [name, target, identity(resolve(name)) if target else None]
+
+    return MEMO.get(written, resolved)
 
 
 def link_apis(markdown: str) -> tuple[str, dict[str, str]]:
@@ -243,10 +235,12 @@ def on_page_markdown(markdown, page, config, files):
     return link_apis(markdown)[0]
 
 
+def on_config(config):
+    MEMO.load(Path(config.config_file_path).parent / ".cache")
+    return config
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
 def on_post_build(config):
-    if _memo_state["dirty"]:
-        MEMO.mkdir(parents=True, exist_ok=True)
-        tmp = _memo_file().with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(_memo, sort_keys=True, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(_memo_file())  # whole or not at all, whatever another build does meanwhile
-        _memo_state["dirty"] = False
+    if not config.plugins["i18n"].building:  # the whole build, not a nested per-language one
+        MEMO.save()
