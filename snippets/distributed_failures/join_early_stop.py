@@ -3,6 +3,7 @@
 
 import datetime
 import os
+import time
 
 import torch
 import torch.distributed as dist
@@ -38,6 +39,9 @@ def main() -> None:
     except RuntimeError as err:
         print(f"rank {rank}: RuntimeError: {err}")
     print(f"rank {rank}: steps {len(losses)}, mean loss per step {losses}")
+    # A gloo worker thread may still be letting go of Join's last tensors; if Python shuts down first, the
+    # process dies with "terminate called without an active exception" (a torch/gloo race). Wait a moment.
+    time.sleep(0.1)
     dist.destroy_process_group()
 
 
