@@ -197,7 +197,8 @@ FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 HTML = re.compile(r"<!--.*?-->|<[^>]+>")
-BUILD_FACT = re.compile(r"<!-- (pinned:[\w.-]+|repository) -->")  # hooks/build_facts.py: text on the page
+# comments the build replaces with text (hooks/build_facts.py, hooks/errata.py): prose reads them as a word
+BUILD_FACT = re.compile(r"<!-- (pinned:[\w.-]+|repository|errata-count) -->")
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$")
 CODE_MARK = "\x00"  # what an inline code span becomes in prose
 

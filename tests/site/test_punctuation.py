@@ -10,6 +10,7 @@
 - full-width punctuation in Chinese sentences: no half-width , ; : ? ! directly after a Chinese character or
   directly before one, no half-width ( ) touching a Chinese character, no half-width " around Chinese text
   (an admonition's title, `??? tip "参考答案"`, is syntax, not prose);
+- no space between two Chinese characters (a leftover of an edit: `在 评估模式下`);
 - no space before or after full-width punctuation (，。、：；？！（）“”《》), except the indentation and list,
   table or quote markers Markdown needs;
 - no repeated 。。 ！！ ？？, and no space between a number and % or °.
@@ -42,6 +43,7 @@ RULES = {
     "half-width punctuation in a Chinese sentence": re.compile(rf"{CJK}[,;:?!]|(?<=\S)[,;:?!]{CJK}"),
     "half-width parenthesis next to Chinese": re.compile(rf"{CJK}[()]|[()]{CJK}"),
     'half-width " around Chinese': re.compile(rf'{CJK}"|"{CJK}'),
+    "space between Chinese characters": re.compile(rf"{CJK} +{CJK}"),
     "space around full-width punctuation": re.compile(rf"(?<=[^\s|]) +{FULL}|{FULL} +(?=[^\s|])"),
     "repeated full-width punctuation": re.compile(r"。。|！！|？？"),
     "space between a number and % or °": re.compile(r"\d +[%°]"),
@@ -102,6 +104,7 @@ def test_the_chinese_lines_of_the_readme():
         ("为什么?", "half-width punctuation in a Chinese sentence"),
         ("张量(tensor)", "half-width parenthesis next to Chinese"),
         ('所谓"视图"', 'half-width " around Chinese'),
+        ("在 评估模式下", "space between Chinese characters"),
         ("张量 ，视图", "space around full-width punctuation"),
         ("张量， 视图", "space around full-width punctuation"),
         ("上面说 DDP “等价于”单卡", "space around full-width punctuation"),
