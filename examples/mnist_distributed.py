@@ -13,6 +13,7 @@ The data are generated (ten noisy 28x28 patterns, one per digit class), so nothi
 import argparse
 import os
 import sys
+import time
 
 import torch
 import torch.distributed as dist
@@ -132,6 +133,9 @@ def main(argv: list[str]) -> None:
     if args.save and rank == 0:
         torch.save(model.module.state_dict(), args.save)  # one writer; load with map_location elsewhere
     dist.destroy_process_group()
+    # gloo's worker threads may still be releasing the last all_gather's tensors; a process that reaches
+    # interpreter shutdown first dies with SIGABRT (a torch/gloo race at exit, see distributed-failures.md).
+    time.sleep(0.1)
 
 
 if __name__ == "__main__":
