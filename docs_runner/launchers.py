@@ -131,7 +131,8 @@ def run_launched(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
 
 
 # Measured December 2026 (2 cores): join_early_stop.py, which exited right after its last collective, aborted
-# in 20-30% of runs and once three times in a row in CI; other launched snippets a few times in a hundred.
+# in 20-30% of runs and once three times in a row in CI; the other launched snippets about once in twenty runs
+# under load (6 in 128). README "Decisions" has the measurements.
 EXIT_ABORT_RETRIES = 4
 
 

@@ -132,10 +132,10 @@ def main(argv: list[str]) -> None:
     )
     if args.save and rank == 0:
         torch.save(model.module.state_dict(), args.save)  # one writer; load with map_location elsewhere
-    dist.destroy_process_group()
-    # gloo's worker threads may still be releasing the last all_gather's tensors; a process that reaches
-    # interpreter shutdown first dies with SIGABRT (a torch/gloo race at exit, see distributed-failures.md).
+    # A gloo worker thread may still be letting go of the last all_gather's tensors; if Python shuts down first,
+    # the process dies with "terminate called without an active exception" (a torch/gloo race). Wait a moment.
     time.sleep(0.1)
+    dist.destroy_process_group()
 
 
 if __name__ == "__main__":

@@ -105,7 +105,9 @@ def built_site(request) -> Path:
     with engine_lock(request.config):
         if not outcome.exists():
             proc = mkdocs_build(ROOT, site)
-            outcome.write_text(json.dumps({"code": proc.returncode, "stderr": proc.stderr[-6000:]}))
+            partial = outcome.with_suffix(".tmp")  # whole or absent, even if this worker dies while writing
+            partial.write_text(json.dumps({"code": proc.returncode, "stderr": proc.stderr[-6000:]}))
+            partial.replace(outcome)
         built = json.loads(outcome.read_text())
     assert built["code"] == 0, f"mkdocs build --strict failed:\n{built['stderr']}"
     return site
