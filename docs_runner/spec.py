@@ -70,10 +70,13 @@ class Spec:
 
 
 def headers(path: str, source: str) -> dict[str, list[str]]:
-    """The header lines of a file: key -> values, in order. Unknown keys and repeats are errors."""
+    """The header lines of a file: key -> values, in order. Unknown keys and repeats are errors, and so is a
+    header line that a blank line has cut off from the header (it would be ignored without a word)."""
     found: dict[str, list[str]] = {}
-    for line in source.splitlines():
+    lines = source.splitlines()
+    for number, line in enumerate(lines, 1):
         if not line.startswith("#"):
+            _no_header_below(path, lines, number)
             break
         m = HEADER_LINE.match(line)
         if not m:
@@ -85,6 +88,22 @@ def headers(path: str, source: str) -> dict[str, list[str]]:
             raise SnippetError(f"{path}: '# {key}:' appears twice; a file says it once")
         found.setdefault(key, []).append(value)
     return found
+
+
+def _no_header_below(path: str, lines: list[str], end: int) -> None:
+    """Raise if a known header line follows the blank line `end`, above the first line of code (other
+    comments there stay free text)."""
+    if lines[end - 1].strip():
+        return
+    for number, line in enumerate(lines[end:], end + 1):
+        if line.strip() and not line.startswith("#"):
+            return
+        m = HEADER_LINE.match(line)
+        if m and m[1] in HEADER_KEYS:
+            raise SnippetError(
+                f"{path}:{number}: '# {m[1]}:' is below the header, which a blank line ended at line {end};"
+                " header lines stand together at the top of the file"
+            )
 
 
 def read_spec(path: str) -> Spec:
