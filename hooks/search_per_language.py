@@ -85,7 +85,9 @@ LUNR_MENDS = [
     ("TokenSet key code", LUNR_STATE_KEY, LUNR_STATE_KEY_MENDED),
     ("query pipeline code", LUNR_QUERY_PIPELINE, LUNR_QUERY_PIPELINE_MENDED),
 ]
-CONFIG_BASE = re.compile(r'("base": ")([^"]*)(")')
+# The "base" of Material's config script (base.html, block config), not any other text of the page: Jinja's
+# tojson writes no "<" inside it (it escapes them), so [^<]* stays in the element; keys are sorted.
+CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">[^<]*?"base": ")([^"]*)(")')
 
 
 class _MemoJieba:
@@ -204,7 +206,15 @@ def on_post_page(output, page, config):
     lang = config.theme["language"]
     if lang not in _other_languages(config):
         return output
-    return CONFIG_BASE.sub(lambda m: f"{m[1]}{m[2].rstrip('/') or '.'}/{lang}/{m[3]}", output, count=1)
+    output, found = CONFIG_BASE.subn(
+        lambda m: f"{m[1]}{m[2].rstrip('/') or '.'}/{lang}/{m[3]}", output, count=1
+    )
+    if not found:
+        raise PluginError(
+            f'{page.url}: no Material config script (<script id="__config">) with a "base" to point at'
+            f" {lang}/search/; Material changed its template (hooks/search_per_language.py)"
+        )
+    return output
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has merged the indexes of all languages
