@@ -1,4 +1,6 @@
-"""Content-addressed records under .cache/snippets/<slot>/<key>.json, one slot per source file.
+"""Content-addressed records under .cache/snippets/<slot>/<key>.json, one slot per source file: the slot is
+the source's own path (.cache/snippets/snippets/tensors/creation.py/), so no two sources share one and a
+chapter's records are exactly one folder (what CI's shard uploads, .github/workflows/pages.yml).
 
 The key covers everything that can change an output: the file and its helpers (the payload), its path, the
 device (and the GPU model), torch and Python versions, the lock file, the warning policy, and the engine's
@@ -8,15 +10,15 @@ hand. A slot keeps only its newest record; slots of deleted files are pruned.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
-import re
 import shutil
 import threading
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docs_runner import machine, paths
 from docs_runner.policy import warning_filters
@@ -68,8 +70,8 @@ def cache_key(path: str, device: str, payload: bytes, env_key: str | None = None
 
 
 def slot(path: str) -> Path:
-    """One folder per source: a new entry there replaces the old ones."""
-    return paths.cache_dir() / re.sub(r"[^\w.-]+", "_", path)
+    """One folder per source, at the source's path: a new entry there replaces the old ones."""
+    return paths.cache_dir().joinpath(*PurePosixPath(path).parts)
 
 
 def cache_entry(path: str, device: str, payload: bytes, env_key: str | None = None) -> Path:
@@ -109,9 +111,15 @@ def cached(
 
 
 def prune(live: list[str], prefix: str) -> None:
-    """Drop the slots under `prefix` (snippets/, examples/) whose source is not in `live`."""
-    keep = {slot(p).name for p in live}
-    stem = slot(prefix).name
-    for old in paths.cache_dir().glob(f"{stem}*"):
-        if old.is_dir() and old.name not in keep:
-            shutil.rmtree(old, ignore_errors=True)
+    """Drop the slots under `prefix` (snippets/, examples/) whose source is not in `live`, and the folders
+    that leaves empty."""
+    keep = {slot(p) for p in live}
+    top = slot(prefix)
+    for record in list(top.rglob("*.json")):
+        if record.parent not in keep:
+            shutil.rmtree(record.parent, ignore_errors=True)
+    for folder in sorted(top.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):  # not empty, or gone already
+            folder.rmdir()
+    for old in paths.cache_dir().glob(f"{top.name}_*"):  # the flat slots of engines before issue 23
+        shutil.rmtree(old, ignore_errors=True)

@@ -9,6 +9,8 @@ import filecmp
 import re
 import shutil
 
+from docs_runner.cache import cache_entry, cached, prune, slot
+from docs_runner.records import Record
 from tests.site.conftest import build_log
 
 
@@ -58,3 +60,36 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
     for lang_dir in ("", "en/"):
         html = (tiny_site / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
         assert "a comment the memo must not hide" in html, lang_dir
+
+
+def record_of(path: str, device: str) -> Record:
+    return Record(path, "ok", 0.1, device, "2.14.1", "3.11.2", "2026-12-01", f"{path} on {device}\n")
+
+
+def never_run() -> Record:
+    raise AssertionError("a cached record must be used")
+
+
+def test_every_source_has_a_slot_of_its_own(tmp_path, monkeypatch):
+    """Two paths that differ only in where a '_' or a '/' stands keep separate records."""
+    monkeypatch.setenv("SNIPPET_CACHE_DIR", str(tmp_path))
+    sources = ["snippets/a_b/c.py", "snippets/a/b_c.py"]
+    assert slot(sources[0]) != slot(sources[1])
+    for path in sources:
+        assert cached(path, "cpu", b"print(1)\n", lambda p=path: record_of(p, "cpu"), "env") == (
+            record_of(path, "cpu"),
+            True,
+        )
+    for path in sources:
+        assert cached(path, "cpu", b"print(1)\n", never_run, "env") == (record_of(path, "cpu"), False)
+
+    # A deleted source loses its slot (and the folders left empty), as does a slot of the flat layout before
+    # issue 23; the other source keeps its record.
+    (tmp_path / "snippets_a_b_c.py").mkdir()
+    prune(["snippets/a/b_c.py"], "snippets/")
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
+        "snippets",
+        "snippets/a",
+        "snippets/a/b_c.py",
+        cache_entry("snippets/a/b_c.py", "cpu", b"print(1)\n", "env").relative_to(tmp_path).as_posix(),
+    ]

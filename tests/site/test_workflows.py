@@ -12,12 +12,12 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 import yaml
 
-from docs_runner.cache import KEY_INPUTS, cache_entry, slot
+from docs_runner.cache import KEY_INPUTS, cache_entry
 from docs_runner.execute import snippet_payload
 from docs_runner.machine import detect_device
 from docs_runner.paths import cache_dir
@@ -135,21 +135,44 @@ def plan_chapters() -> list[str]:
     return json.loads(out.stdout)
 
 
-def test_the_matrix_covers_every_snippet_and_each_shard_uploads_its_records():
+def uploaded(patterns: list[str], file: str) -> bool:
+    """Whether actions/upload-artifact, given these paths, takes `file`: a path or glob names the files it
+    matches and everything under the folders it matches (`*` stays within one folder)."""
+    path = PurePosixPath(file)
+    for pattern in (PurePosixPath(p.rstrip("/")) for p in patterns):
+        if any(len(p.parts) == len(pattern.parts) and p.match(str(pattern)) for p in (path, *path.parents)):
+            return True
+    return False
+
+
+def artifact_root(patterns: list[str]) -> str:
+    """The folder upload-artifact stores paths relative to: with several paths, the longest common folder of
+    their parts before the first wildcard (with one, that path itself)."""
+    fixed = [PurePosixPath(p.rstrip("/").split("*")[0]) for p in patterns]
+    return os.path.commonpath(map(str, fixed)) if len(fixed) > 1 else str(fixed[0])
+
+
+def test_the_matrix_covers_every_snippet_and_each_shard_uploads_exactly_its_records():
     chapters = plan_chapters()
     assert chapters[-1] == "examples"
     assert sorted({Path(p).parts[1] for p in all_snippets()}) == chapters[:-1]
     upload = next(s for s in steps("pages.yml") if s.get("name") == "Upload this chapter's records")
     patterns = upload["with"]["path"].splitlines()
-    # Each snippet's record folder (slot) matches its own chapter's upload patterns.
-    for path in all_snippets():
-        chapter = Path(path).parts[1]
+    # One record per snippet and notebook example, where the cache keeps it, and the shard it belongs to.
+    sources = {path: Path(path).parts[1] for path in all_snippets()}
+    sources["examples/train_classifier.py"] = "examples"
+    records = {
+        path: (
+            Path(".cache/snippets") / cache_entry(path, "cpu", b"", "env").relative_to(cache_dir())
+        ).as_posix()
+        for path in sources
+    }
+    for chapter in chapters:
         globs = [p.replace("${{ matrix.chapter }}", chapter) for p in patterns]
-        folder = f".cache/snippets/{slot(path).name}"
-        assert any(Path(folder).match(g) for g in globs), (path, globs)
-    assert Path(".cache/snippets/examples_train_classifier.py").match(
-        patterns[1].replace("${{ matrix.chapter }}", "examples")
-    )
+        taken = sorted(path for path, record in records.items() if uploaded(globs, record))
+        assert taken == sorted(p for p, c in sources.items() if c == chapter), (chapter, globs)
+        # The build downloads every artifact into .cache/snippets: the records must land where they were.
+        assert artifact_root(globs) == ".cache/snippets", globs
 
 
 def test_every_snippet_cache_is_keyed_by_the_same_inputs():
