@@ -10,6 +10,7 @@ import sys
 from dataclasses import asdict, dataclass, field
 
 from docs_runner import paths
+from docs_runner.errors import SnippetError
 from docs_runner.machine import hardware, python_version, torch_version
 
 
@@ -45,9 +46,17 @@ class Record:
 
 
 def new_record(path: str, seconds: float, device: str, output: str, **extra) -> Record:
+    """The record of a finished run. A run that printed nothing fails (SnippetError naming the file): its page
+    would show code without output, which no snippet of the site means to do."""
+    status = extra.pop("status", "ok")
+    if status == "ok" and not output.strip():
+        raise SnippetError(
+            f"{path}: the run printed nothing, so its page would show no output;"
+            " print what the code shows (a snippet that draws a figure can print what it drew)"
+        )
     return Record(
         path=path,
-        status=extra.pop("status", "ok"),
+        status=status,
         seconds=seconds,
         device=device,
         torch=torch_version(),
