@@ -1,11 +1,12 @@
-"""Content-addressed records under .cache/snippets/<slot>/<key>.json, one slot per source file: the slot is
-the source's own path (.cache/snippets/snippets/tensors/creation.py/), so no two sources share one and a
-chapter's records are exactly one folder (what CI's shard uploads, .github/workflows/pages.yml).
+"""Content-addressed records under .cache/snippets/<slot>/<device>-<key>.json, one slot per source file:
+the slot is the source's own path (.cache/snippets/snippets/tensors/creation.py/), so no two sources share
+one and a chapter's records are exactly one folder (what CI's shard uploads, .github/workflows/pages.yml).
 
 The key covers everything that can change an output: the file and its helpers (the payload), its path, the
 device (and the GPU model), torch and Python versions, the lock file, the warning policy, and the engine's
 own sources (this package, the fork server and sitecustomize included), so no version number is bumped by
-hand. A slot keeps only its newest record; slots of deleted files are pruned.
+hand. A slot keeps the newest record of each device, so switching between a CPU and a CUDA build reruns
+nothing; slots of deleted files are pruned.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def slot(path: str) -> Path:
 
 def cache_entry(path: str, device: str, payload: bytes, env_key: str | None = None) -> Path:
     """Where the record of running `payload` (as `path`, on `device`) is kept."""
-    return slot(path) / f"{cache_key(path, device, payload, env_key)}.json"
+    return slot(path) / f"{device}-{cache_key(path, device, payload, env_key)}.json"
 
 
 def lookup(entry: Path) -> Record | None:
@@ -89,8 +90,10 @@ def lookup(entry: Path) -> Record | None:
 
 
 def store(entry: Path, record: Record) -> None:
+    """Write the record at `entry`, replacing the older records of the same device (only)."""
     entry.parent.mkdir(parents=True, exist_ok=True)
-    for old in entry.parent.glob("*.json"):
+    device = entry.name.split("-")[0]
+    for old in entry.parent.glob(f"{device}-*.json"):
         old.unlink(missing_ok=True)
     tmp = entry.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     tmp.write_text(json.dumps(record.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -93,3 +93,19 @@ def test_every_source_has_a_slot_of_its_own(tmp_path, monkeypatch):
         "snippets/a/b_c.py",
         cache_entry("snippets/a/b_c.py", "cpu", b"print(1)\n", "env").relative_to(tmp_path).as_posix(),
     ]
+
+
+def test_each_device_keeps_its_own_record(tmp_path, monkeypatch):
+    """Switching between a CPU and a CUDA build reruns nothing; a new record replaces only its device's."""
+    monkeypatch.setenv("SNIPPET_CACHE_DIR", str(tmp_path))
+    path, payload = "snippets/a/b.py", b"print(1)\n"
+    for device in ("cpu", "cuda"):
+        assert cached(path, device, payload, lambda d=device: record_of(path, d), "env")[1] is True
+    for device in ("cpu", "cuda"):
+        assert cached(path, device, payload, never_run, "env") == (record_of(path, device), False)
+
+    edited = b"print(2)\n"
+    assert cached(path, "cpu", edited, lambda: record_of(path, "cpu"), "env")[1] is True
+    assert sorted(p.name for p in slot(path).iterdir()) == sorted(
+        [cache_entry(path, "cpu", edited, "env").name, cache_entry(path, "cuda", payload, "env").name]
+    )
