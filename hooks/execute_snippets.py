@@ -18,8 +18,8 @@ A snippet that fails stops the build with the file name and its traceback.
 from __future__ import annotations
 
 import base64
-import contextlib
 import html
+import logging
 import re
 import struct
 import threading
@@ -31,16 +31,22 @@ from _state import FIGURES, site_run
 from _texts import texts_for, verified_line
 from mkdocs.exceptions import PluginError
 
+from docs_runner.errors import SnippetError
 from docs_runner.records import Record
 
+log = logging.getLogger("mkdocs.hooks.execute_snippets")
 FIGURE_IMAGE = re.compile(r"^(?P<indent>[ \t]*)!\[(?P<alt>[^\]\n]*)\]\((?P<name>[\w-]+\.png)\)[ \t]*$", re.M)
 
 
 def _start_fork_server() -> None:
     from docs_runner.forkserver.client import fork_server
 
-    with contextlib.suppress(Exception):  # the first snippet that needs it starts it again and says why
+    # A server that did not start is expected (said on the log; the first snippet to run tries again). Any
+    # other exception is a fault of the engine: it propagates, and the thread's traceback shows on stderr.
+    try:
         fork_server()
+    except (SnippetError, OSError) as exc:
+        log.warning("the fork server's warm-up failed: %s; the first snippet to run starts it again", exc)
 
 
 def on_serve(server, config, builder):
