@@ -11,10 +11,11 @@ API (the same object, whatever name it goes by) later on the page stays plain. C
 and the appendix (errata, glossary, report) stay as they are (tests/site/test_errata.py allows the errata page
 no links off the site).
 
-tests/site/test_api_links.py imports every linked name; tests/site/static_links.py counts the links as
-external (never fetched). What a name resolves to is kept in .cache/render/api-links-<key>.json
-(hooks/_memo.py; the key is the torch version and this file), so a warm build links without importing torch
-(that import cost a warm build about 5 s).
+tests/site/test_api_links.py imports every linked name and checks the rules against real addresses of the
+documentation, kept there as a table; tests/site/static_links.py counts the links as external (never fetched).
+What a name resolves to is kept in .cache/render/api-links-<key>.json (hooks/_memo.py; the key is the torch
+version and this file), so a warm build links without importing torch (that import cost a warm build about
+5 s).
 """
 
 from __future__ import annotations
@@ -92,6 +93,10 @@ EXACT = {
     "torch.Tensor": "tensors.html",
     "torch.autograd.Function": "autograd.html#torch.autograd.Function",
     "torch.autograd.Variable": "autograd.html#variable-deprecated",
+    # documented under the module that defines them, not the name programs import them by
+    "torch.nn.Parameter": "generated/torch.nn.parameter.Parameter.html",
+    "torch.utils.data.DistributedSampler": "data.html#torch.utils.data.distributed.DistributedSampler",
+    "torch.utils.tensorboard.SummaryWriter": "tensorboard.html#torch.utils.tensorboard.writer.SummaryWriter",
 }
 # The legacy typed tensor classes (torch.FloatTensor, torch.cuda.LongTensor) are a table on the Tensor page.
 LEGACY_TENSOR = re.compile(r"^torch(?:\.cuda)?\.[A-Z]\w*Tensor$")
