@@ -7,6 +7,10 @@ back as a list). The file is
 depend on (package versions); another key is another file, and the old one is removed. `save()`, called once
 at the end of a whole build (every language), keeps exactly the entries that build asked for, so the file
 never holds more than one build's worth.
+
+The offline copy's build (hooks/offline_copy.py) asks for the same pages under other URLs; its answers live
+in files of their own, <name>.offline-<key>.json, so neither build evicts the other's (when they shared one
+file, the build after `make offline` rendered every page again).
 """
 
 from __future__ import annotations
@@ -16,6 +20,13 @@ import os
 from collections.abc import Callable
 from hashlib import blake2b
 from pathlib import Path
+
+OFFLINE_ENV = "PYTORCH_NOTES_OFFLINE"  # "true" in the offline copy's build (hooks/offline_copy.py, ENV)
+
+
+def variant() -> str:
+    """What this build's memo files add to their name: ".offline" in the offline copy's build, else ""."""
+    return ".offline" if os.environ.get(OFFLINE_ENV) == "true" else ""
 
 
 def digest(text: str) -> str:
@@ -27,16 +38,18 @@ class DiskMemo:
         self.name = name
         self.key = digest(depends_on)
         self.file: Path | None = None
+        self.stem = name
         self.known: dict[str, object] = {}
         self.used: dict[str, object] = {}
         self.loaded: set[str] = set()
 
     def load(self, cache: Path) -> None:
         """Read the file under `cache` (the project's .cache folder), unless it is already in memory."""
-        file = cache / "render" / f"{self.name}-{self.key}.json"
+        stem = f"{self.name}{variant()}"
+        file = cache / "render" / f"{stem}-{self.key}.json"
         if file == self.file:
             return
-        self.file = file
+        self.file, self.stem = file, stem
         try:
             self.known = json.loads(file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -73,7 +86,7 @@ class DiskMemo:
             return
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            for old in self.file.parent.glob(f"{self.name}-*.json"):
+            for old in self.file.parent.glob(f"{self.stem}-*.json"):
                 old.unlink(missing_ok=True)
             partial = self.file.with_suffix(f".{os.getpid()}.tmp")
             partial.write_text(json.dumps(used, ensure_ascii=False), encoding="utf-8")

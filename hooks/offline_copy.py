@@ -51,6 +51,7 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 ZIP_LINK = re.compile(rf'href="[^"]*{re.escape(ZIP_NAME)}"')
 ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
 RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
+PAGES = re.compile(r"pages: \d+ rendered, \d+ from memo")  # hooks/render_memo.py logs it once per build
 _command = {"name": None}
 log = logging.getLogger("mkdocs.hooks.offline_copy")
 
@@ -105,10 +106,11 @@ def on_post_build(config):
         (site / ZIP_NAME).unlink(missing_ok=True)
         start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="pytorch-notes-offline-") as tmp:
-            build_offline(Path(config.config_file_path), Path(tmp) / FOLDER)
+            pages = build_offline(Path(config.config_file_path), Path(tmp) / FOLDER)
             write_zip(Path(tmp) / FOLDER, site / ZIP_NAME)
         size = (site / ZIP_NAME).stat().st_size / 2**20
-        log.info("offline copy: %s, %.1f MB, built in %.1f s", ZIP_NAME, size, time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        log.info("offline copy: %s, %.1f MB, built in %.1f s; its %s", ZIP_NAME, size, seconds, pages)
 
 
 def finish_offline_site(site: Path) -> None:
@@ -124,7 +126,8 @@ def finish_offline_site(site: Path) -> None:
         index.with_suffix(".js").write_text(script, encoding="utf-8")
 
 
-def build_offline(config_file: Path, site_dir: Path) -> None:
+def build_offline(config_file: Path, site_dir: Path) -> str:
+    """Build the offline copy into `site_dir`; its "pages: N rendered, M from memo" line."""
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
         cwd=config_file.parent,
@@ -137,6 +140,8 @@ def build_offline(config_file: Path, site_dir: Path) -> None:
     ran = [int(n) for n in RAN.findall(proc.stderr)]
     if not ran or any(ran):
         raise PluginError(f"the offline copy's build ran snippets itself:\n{proc.stderr[-3000:]}")
+    pages = PAGES.search(proc.stderr)
+    return pages[0] if pages else "pages: not counted"
 
 
 def inner_env() -> dict[str, str]:

@@ -23,7 +23,9 @@ versions, so this hook keeps their answers (hooks/_memo.py, .cache/render/):
   logged a warning is never kept: under `--strict` each build must log it again and fail. Notebook pages
   render through mkdocs-jupyter, memoised above.
 The replacements are made once per process and survive `mkdocs serve` reloading this file. A warm build's
-pages are byte for byte those of a build without this hook (tests/site/test_build.py).
+pages are byte for byte those of a build without this hook (tests/site/test_build.py). Each whole build
+logs "pages: N rendered, M from memo" (both languages; notebook pages render through mkdocs-jupyter and are
+not counted), so a test can tell that a warm build rendered nothing (tests/site/test_cache.py).
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ RENDER_VERSIONS = " ".join(
 )
 PAGES = DiskMemo("pages", RENDER_VERSIONS)  # re-keyed in on_config with mkdocs.yml and this file
 PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
+log = logging.getLogger("mkdocs.hooks.render_memo")
+pages = {"rendered": 0, "from memo": 0}  # this build's, both languages
 
 
 def _original(function):
@@ -171,12 +175,15 @@ def _memo_pages() -> None:
 
     def render(self, config, files):
         if self.markdown is None or PAGES.file is None:
+            pages["rendered"] += 1
             return real(self, config, files)
         args = (self.markdown, self.file.src_uri, self.file.dest_uri, self.file.url, _files_key(files))
         key, known = PAGES.lookup(args)
         if known is not None and _reuse(self, known, files):
             PAGES.keep(key, known)
+            pages["from memo"] += 1
             return None
+        pages["rendered"] += 1
         watch, loggers = _Warnings(), (logging.getLogger(), logging.getLogger("mkdocs"))
         for logger in loggers:
             logger.addHandler(watch)
@@ -206,6 +213,8 @@ def _memo_pages() -> None:
 
 
 def on_config(config):
+    if not config.plugins["i18n"].building:  # a whole build starts (not one of its nested language builds)
+        pages.update({"rendered": 0, "from memo": 0})
     config_file = Path(config.config_file_path)
     cache = config_file.parent / ".cache"
     _memo_highlight()
@@ -239,3 +248,4 @@ def on_post_build(config):
     HIGHLIGHT.save()
     NOTEBOOKS.save()
     PAGES.save()
+    log.info("pages: %d rendered, %d from memo", pages["rendered"], pages["from memo"])

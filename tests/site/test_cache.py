@@ -9,14 +9,22 @@ import filecmp
 import re
 import shutil
 
+from offline_copy import COPY_ENV
+
 from docs_runner.cache import cache_entry, cached, prune, slot
 from docs_runner.records import Record
-from tests.site.conftest import build_log
+from tests.site.conftest import build_log, mkdocs_build
 
 
 def ran_counts(log: str) -> list[int]:
     """How many snippets each build ran, from the hook's 'snippets: N ran' line (one per build)."""
     return [int(n) for n in re.findall(r"snippets: (\d+) ran", log)]
+
+
+def page_counts(log: str) -> list[tuple[int, int]]:
+    """(rendered, from memo) of each build, from hooks/render_memo.py's 'pages: N rendered, M from memo' line
+    (hooks/offline_copy.py repeats its inner build's line)."""
+    return [(int(n), int(m)) for n, m in re.findall(r"pages: (\d+) rendered, (\d+) from memo", log)]
 
 
 def differing_files(a, b) -> list[str]:
@@ -35,6 +43,7 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
     code, log = build_log(tiny_site)
     assert code == 0, log[-3000:]
     assert ran_counts(log) == [0], log  # timings are make bench's business, not a flaky assert here
+    assert page_counts(log) == [(0, 8)], log  # two languages, four pages each
     # The second build took its pages' HTML and search entries from the memos of hooks/render_memo.py and
     # hooks/search_per_language.py.
     memos = {p.name.split("-")[0] for p in (tiny_site / ".cache" / "render").glob("*.json")}
@@ -109,3 +118,18 @@ def test_each_device_keeps_its_own_record(tmp_path, monkeypatch):
     assert sorted(p.name for p in slot(path).iterdir()) == sorted(
         [cache_entry(path, "cpu", edited, "env").name, cache_entry(path, "cuda", payload, "env").name]
     )
+
+
+def test_a_warm_build_renders_no_page_after_an_offline_copy_either(tiny_site):
+    """`make offline` builds the site and then, in a second build with the same .cache/, its offline copy
+    (hooks/offline_copy.py), whose pages have other URLs: neither build's render memos may evict the other's,
+    so the next build of either kind renders nothing."""
+
+    def build(**env: str) -> list[tuple[int, int]]:
+        proc = mkdocs_build(tiny_site, tiny_site / "site", **env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return page_counts(proc.stderr)
+
+    assert build(**{COPY_ENV: "1"}) == [(8, 0), (8, 0)]  # the site, then its copy: both cold
+    assert build() == [(0, 8)]
+    assert build(**{COPY_ENV: "1"}) == [(0, 8), (0, 8)]

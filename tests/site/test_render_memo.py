@@ -162,3 +162,30 @@ def test_memoised_pages_render_as_mkdocs_does_and_a_render_that_warned_is_not_ke
             == plain.links_to_anchors
             == {files.get_file_from_path("b.md"): {"there": "b.md#there"}}
         )
+
+
+def test_the_offline_copy_and_the_site_keep_their_own_memos(tmp_path, monkeypatch):
+    """The offline copy's build (hooks/offline_copy.py) asks for the same pages under other URLs; each build
+    keeps its answers in a file of its own, so after `make offline` the next build still answers from its
+    memo (and the offline build from its own)."""
+    import offline_copy
+
+    def build(offline: bool, args: tuple, compute: str) -> object:
+        if offline:
+            monkeypatch.setenv(offline_copy.ENV, "true")
+        else:
+            monkeypatch.delenv(offline_copy.ENV, raising=False)
+        memo = DiskMemo("demo", "v")
+        memo.load(tmp_path)
+        answer = memo.get(args, lambda: compute)
+        memo.save()
+        return answer
+
+    assert build(False, ("tensors/",), "site") == "site"
+    assert build(True, ("tensors.html",), "offline") == "offline"
+    assert build(False, ("tensors/",), "computed again") == "site"
+    assert build(True, ("tensors.html",), "computed again") == "offline"
+    assert sorted(p.name.split("-")[0] for p in (tmp_path / "render").glob("*.json")) == [
+        "demo",
+        "demo.offline",
+    ]
