@@ -12,7 +12,8 @@ Three things the plugin alone does not get right here, so this hook does them in
 - It writes search/search_index.js once, from the index of every language merged by mkdocs-static-i18n;
   hooks/search_per_language.py then splits the JSON. Here each language gets the script of its own index,
   written after that split.
-- The second build reuses the snippet cache of the first, so it runs nothing (it fails if it has to).
+- The second build reuses the snippet cache of the first, so it runs nothing (it fails if it has to). It
+  runs in a process group of its own, stopped whole, with an error saying so, past BUILD_TIMEOUT_S.
 
 The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same bytes for the same site).
 
@@ -40,6 +41,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from docs_runner.procs import kill_group
+
 ENV = "PYTORCH_NOTES_OFFLINE"  # "true" in the second build, the one that becomes the copy
 COPY_ENV = "PYTORCH_NOTES_OFFLINE_COPY"  # "1": this `mkdocs build` makes the copy too
 ZIP_NAME = "pytorch-notes-offline.zip"
@@ -52,6 +55,10 @@ ZIP_LINK = re.compile(rf'href="[^"]*{re.escape(ZIP_NAME)}"')
 ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
 RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
 PAGES = re.compile(r"pages: \d+ rendered, \d+ from memo")  # hooks/render_memo.py logs it once per build
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+# The copy's build took 26 s in the tests and 13 s under make offline (README's measurements); the limit only
+# turns a build that hangs into an error that says so, instead of a build that never ends.
+BUILD_TIMEOUT_S = 300
 _command = {"name": None}
 log = logging.getLogger("mkdocs.hooks.offline_copy")
 
@@ -127,20 +134,34 @@ def finish_offline_site(site: Path) -> None:
 
 
 def build_offline(config_file: Path, site_dir: Path) -> str:
-    """Build the offline copy into `site_dir`; its "pages: N rendered, M from memo" line."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
-        cwd=config_file.parent,
-        env=inner_env(),
-        capture_output=True,
-        text=True,
-    )
+    """Build the offline copy into `site_dir`, in a process group of its own that is stopped, whole, if the
+    build outlives BUILD_TIMEOUT_S or this one is interrupted; its "pages: N rendered, M from memo" line."""
+    command = [*MKDOCS, "build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:  # a file: a stopped build leaves no pipe open
+        proc = subprocess.Popen(
+            command, cwd=config_file.parent, env=inner_env(), stdout=out, stderr=out, start_new_session=True
+        )
+        try:
+            proc.wait(timeout=BUILD_TIMEOUT_S)
+        except BaseException as exc:
+            kill_group(proc.pid)
+            proc.wait()
+            if not isinstance(exc, subprocess.TimeoutExpired):
+                raise
+            out.seek(0)
+            raise PluginError(
+                f"the offline copy's build of {config_file} did not finish in {BUILD_TIMEOUT_S} s "
+                f"(offline_copy.BUILD_TIMEOUT_S); stopped it and every process it started:\n"
+                f"{out.read()[-6000:].rstrip()}"
+            ) from None
+        out.seek(0)
+        output = out.read()
     if proc.returncode != 0:
-        raise PluginError(f"the offline copy's build failed:\n{(proc.stdout + proc.stderr)[-6000:]}")
-    ran = [int(n) for n in RAN.findall(proc.stderr)]
+        raise PluginError(f"the offline copy's build failed:\n{output[-6000:]}")
+    ran = [int(n) for n in RAN.findall(output)]
     if not ran or any(ran):
-        raise PluginError(f"the offline copy's build ran snippets itself:\n{proc.stderr[-3000:]}")
-    pages = PAGES.search(proc.stderr)
+        raise PluginError(f"the offline copy's build ran snippets itself:\n{output[-3000:]}")
+    pages = PAGES.search(output)
     return pages[0] if pages else "pages: not counted"
 
 

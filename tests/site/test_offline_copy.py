@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,8 +20,10 @@ from urllib.parse import unquote, urlsplit
 
 import offline_copy
 import pytest
+from mkdocs.exceptions import PluginError
 from offline_copy import COPY_ENV, FOLDER, ZIP_NAME
 
+from docs_runner.procs import live_group_members
 from tests.conftest import engine_lock
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.site.conftest import mkdocs_build
@@ -244,3 +247,27 @@ def test_a_skipped_copy_says_how_to_get_one(tmp_path, monkeypatch, caplog):
         offline_copy.on_post_build(config)
     assert caplog.messages == [f"offline copy: skipped (set {COPY_ENV}=1 or run make offline)"]
     assert not (tmp_path / ZIP_NAME).exists()
+
+
+def test_an_offline_build_that_hangs_is_stopped_and_named(tmp_path, monkeypatch):
+    """The copy's build runs under a time limit: past it, it and everything it started are stopped, and the
+    error says what did not finish, with the end of its log."""
+    pids = tmp_path / "pids"
+    hang = (
+        "import os, subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
+        f"open({str(pids)!r}, 'w').write(f'{{os.getpgrp()}} {{child.pid}}')\n"
+        "print('INFO    -  Building documentation...', file=sys.stderr, flush=True)\n"
+        "time.sleep(30)\n"
+    )
+    monkeypatch.setattr(offline_copy, "MKDOCS", [sys.executable, "-c", hang])
+    monkeypatch.setattr(offline_copy, "BUILD_TIMEOUT_S", 5)
+    config = tmp_path / "mkdocs.yml"
+    with pytest.raises(PluginError) as error:
+        offline_copy.build_offline(config, tmp_path / FOLDER)
+    assert str(error.value) == (
+        f"the offline copy's build of {config} did not finish in 5 s (offline_copy.BUILD_TIMEOUT_S); "
+        "stopped it and every process it started:\nINFO    -  Building documentation..."
+    )
+    group, child = map(int, pids.read_text().split())
+    assert live_group_members(group) == [], f"left running: the build's group {group} (its child {child})"
