@@ -9,6 +9,7 @@ import json
 import tempfile
 import threading
 import time
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,12 +22,17 @@ from docs_runner.procs import reap_leftovers, snippet_server, tail
 from docs_runner.records import Record, new_record
 from docs_runner.spec import TIMEOUT_S, Spec, all_snippets, read_spec
 
+SERVER_START_S = 60  # a `# server:` must answer within this (or the snippet's own timeout, if shorter)
+
 
 def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, float]:
     """Send one job to the fork server; (exit code, output, seconds in the code itself)."""
     output_file, result = tmp / "output.txt", tmp / "result.json"
     job = {**job, "output": str(output_file), "result": str(result)}
-    pid, code, timed_out = fork_server().run(job, timeout)
+    try:
+        pid, code, timed_out = fork_server().run(job, timeout)
+    except OSError as exc:  # the server died after fork_server() found it alive: the next job starts another
+        raise SnippetError(f"{name}: lost the fork server before it started the run ({exc})") from None
     output = output_file.read_text(encoding="utf-8", errors="replace") if output_file.exists() else ""
     if timed_out:
         raise SnippetError(f"{name}: timed out after {timeout} s; killed its process group\n{tail(output)}")
@@ -57,7 +63,8 @@ def _run_once(spec: Spec, device: str, *, fresh: bool) -> Record:
         cwd = tmp / "cwd"  # files a snippet writes land here, never in the repository
         cwd.mkdir()
         start = time.perf_counter()
-        with snippet_server(spec.path, spec.server, cwd, tmp / "server.log") as server_env:
+        log, server_start = tmp / "server.log", min(SERVER_START_S, spec.timeout)
+        with snippet_server(spec.path, spec.server, cwd, log, timeout=server_start) as server_env:
             env = child_env(device, **server_env)
             if spec.launcher == "python" and not fresh:
                 args = list(spec.argv[spec.argv.index(spec.path) + 1 :])
@@ -185,11 +192,19 @@ def run_all(
                     ran.append(p)
             except SnippetError as exc:
                 errors.append(str(exc))
+            except Exception as exc:  # the engine's own fault, still this file's failure: name it, go on
+                errors.append(engine_failure(p, exc))
     if errors:
         raise SnippetError("\n\n".join(errors))
     if everything and use_cache:
         cache.prune(paths, "snippets/")
     return records, ran
+
+
+def engine_failure(path: str, exc: Exception) -> str:
+    """A failure the engine did not foresee while running `path`, as a message naming the file."""
+    trace = "".join(traceback.format_exception(exc))
+    return f"{path}: the runner failed ({type(exc).__name__}: {exc})\n{tail(trace)}"
 
 
 def snippet_payload(spec: Spec) -> bytes:

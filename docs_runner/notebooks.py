@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 from docs_runner import cache, paths
-from docs_runner.execute import run_cells
+from docs_runner.errors import SnippetError
+from docs_runner.execute import engine_failure, run_cells
 from docs_runner.records import Record, new_record
 
 CELL_MARKER = "# %%"
@@ -48,12 +49,21 @@ def executed(example: Path, device: str) -> tuple[Record, list[list[dict]], bool
 def run_notebooks(device: str) -> tuple[dict[str, tuple[Record, list[list[dict]]]], list[str]]:
     """Every notebook example, run or fetched: ({path: (record, outputs)}, paths that ran). Cache entries of
     deleted examples are pruned."""
-    results, ran = {}, []
+    results, ran, errors = {}, [], []
     examples = notebook_examples()
     for example in examples:
-        record, outputs, did_run = executed(example, device)
+        try:
+            record, outputs, did_run = executed(example, device)
+        except SnippetError as exc:  # every failing notebook is reported, not only the first
+            errors.append(str(exc))
+            continue
+        except Exception as exc:
+            errors.append(engine_failure(example.relative_to(paths.ROOT).as_posix(), exc))
+            continue
         results[record.path] = (record, outputs)
         if did_run:
             ran.append(record.path)
+    if errors:
+        raise SnippetError("\n\n".join(errors))
     cache.prune([e.relative_to(paths.ROOT).as_posix() for e in examples], "examples/")
     return results, ran

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -66,24 +67,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class ServerError(RuntimeError):
+    """A server that exited, answered with an error status or did not answer in time (already stopped)."""
+
+
+class ServerExited(ServerError):
+    """Exited before answering: most likely another process took its port, so start_server tries again."""
+
+
 def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Return once `url` answers 2xx; raise ServerError if the server exits, answers an error status (it is up
+    but serves something else than the page it should) or says nothing for `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode} before answering {url}")
+            raise ServerExited(f"server exited with {proc.returncode} before answering {url}")
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
-        except OSError:
+        except urllib.error.HTTPError as exc:
+            raise ServerError(f"{url} answered HTTP {exc.code} ({exc.reason})") from None
+        except OSError:  # not listening yet
             time.sleep(0.2)
-    raise TimeoutError(f"{url} did not answer within {timeout} s")
+    raise ServerError(f"{url} did not answer within {timeout:g} s")
 
 
 def start_server(command: Callable[[int], list[str]], tries: int = 5, timeout: float = 60, **popen):
     """Start a server on 127.0.0.1 on a free port in its own process group; (proc, port) once it answers.
 
     The port is found free and then bound by the server, so another process can take it in between: when
-    the server exits before answering, it is started again on another port.
+    the server exits before answering, it is started again on another port. Whatever else goes wrong
+    (a timeout, an error status, an interrupt), the server's group is stopped before the error goes up.
     """
     last = None
     for _ in range(tries):
@@ -92,10 +106,13 @@ def start_server(command: Callable[[int], list[str]], tries: int = 5, timeout: f
         try:
             wait_for_http(f"http://127.0.0.1:{port}/", proc, timeout)
             return proc, port
-        except RuntimeError as exc:  # exited early: most likely the port was taken
+        except ServerExited as exc:
             last = exc
             stop_server(proc)
-    raise RuntimeError(f"server did not start after {tries} tries: {last}")
+        except BaseException:
+            stop_server(proc)
+            raise
+    raise ServerError(f"server did not start after {tries} tries: {last}")
 
 
 def stop_server(proc: subprocess.Popen) -> None:
@@ -113,10 +130,17 @@ def stop_server(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def snippet_server(path: str, server: str | None, cwd: Path, log: Path, base: dict[str, str] | None = None):
+def snippet_server(
+    path: str,
+    server: str | None,
+    cwd: Path,
+    log: Path,
+    base: dict[str, str] | None = None,
+    timeout: float = 60,
+):
     """A `# server:` command, run by bash in the snippet's working folder on a free port (given to both as
-    PORT), for the length of one run. The server gets the reader's environment (`base`, by default this
-    process's), not the snippet policy."""
+    PORT), for the length of one run; it must answer on / within `timeout` seconds. The server gets the
+    reader's environment (`base`, by default this process's), not the snippet policy."""
     if not server:
         yield {}
         return
@@ -129,8 +153,10 @@ def snippet_server(path: str, server: str | None, cwd: Path, log: Path, base: di
 
     with open(log, "wb") as out:
         try:
-            proc, port = start_server(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
-        except RuntimeError as exc:
+            proc, port = start_server(
+                command, timeout=timeout, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env
+            )
+        except ServerError as exc:
             tail = log.read_text(errors="replace")[-2000:]
             raise SnippetError(f"{path}: '# server: {server}' did not start: {exc}\n{tail}") from None
         try:

@@ -33,9 +33,20 @@ class SiteRun:
 def run_site(device: str | None = None) -> SiteRun:
     """Every snippet and notebook example, run or fetched from the cache; every failure raised at once."""
     device = device or machine.detect_device()
-    records, ran = run_all(device=device)
+    errors = []  # snippets' and notebooks' failures, reported together
+    try:
+        records, ran = run_all(device=device)
+    except SnippetError as exc:
+        errors.append(str(exc))
+        records, ran = {}, []
+    try:
+        notebooks, ran_notebooks = run_notebooks(device)
+    except SnippetError as exc:
+        errors.append(str(exc))
+        notebooks, ran_notebooks = {}, []
+    if errors:
+        raise SnippetError("\n\n".join(errors))
     result = SiteRun(device, dict(records), ran=list(ran), recordings=recordings_for(list(records)))
-    notebooks, ran_notebooks = run_notebooks(device)
     for path, (record, outputs) in notebooks.items():
         result.records[path] = record
         result.notebooks[path] = outputs

@@ -32,6 +32,8 @@ def site_run(config) -> SiteRun:
             run = run_site()
         except SnippetError as exc:
             raise PluginError(f"snippet run failed:\n{exc}") from None
+        except Exception as exc:  # the engine's own fault, outside any one file: still a build error
+            raise PluginError(f"the snippet runner failed: {type(exc).__name__}: {exc}") from exc
         _run = (weakref.ref(config), run)
         FIGURES.clear()
         log.info("snippets: %d ran, %d from cache", len(run.ran), run.from_cache)

@@ -74,6 +74,8 @@ class ForkServer:
             if not first:
                 raise SnippetError(f"{job['path']}: the fork server did not start it (it exited?)")
             started = json.loads(first)
+            if "error" in started:
+                raise SnippetError(f"{job['path']}: the fork server refused the job: {started['error']}")
             if "exit" in started:  # died before it could say it started: the server's word
                 return started["pid"], started["exit"], False
             conn.settimeout(max(0.001, timeout))

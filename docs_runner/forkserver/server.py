@@ -72,8 +72,13 @@ def serve(listener: socket.socket) -> None:
                         del pending[conn]
                         conn.close()
                     continue
-                job = json.loads(pending.pop(conn).split(b"\n", 1)[0])
                 selector.unregister(conn)
+                try:
+                    job = json.loads(pending.pop(conn).split(b"\n", 1)[0])
+                except ValueError as exc:  # refuse this job; the server goes on serving the others
+                    send(conn, {"error": f"not a job (malformed JSON: {exc})"})
+                    conn.close()
+                    continue
                 pid = os.fork()
                 if pid == 0:  # the child: forget the server, run the job, exit
                     signal.set_wakeup_fd(-1)
