@@ -20,8 +20,12 @@ import contextlib
 import json
 import logging
 import os
+import re
+import select
+import signal
 import sys
 import tempfile
+import time
 import traceback
 import warnings
 from pathlib import Path
@@ -37,7 +41,7 @@ from docs_runner import policy
 from docs_runner.forkserver.child import captured_output, exec_file
 from docs_runner.machine import detect_device
 from docs_runner.paths import ROOT
-from docs_runner.procs import snippet_server
+from docs_runner.procs import kill_group, snippet_server
 from docs_runner.records import Record, normalise
 from docs_runner.spec import read_spec
 
@@ -126,14 +130,23 @@ def _forked(item) -> bool:
     return any(item.path.is_relative_to(d) for d in FORKED)
 
 
+def module_deadline(config) -> float | None:
+    """Seconds a forked module may run in all: a little under pytest-timeout's limit, whose alarm would
+    otherwise go off inside this protocol and end the whole session (or xdist worker) without a report."""
+    limit = float(config.getoption("timeout", None) or 0)
+    return limit * 0.9 if limit > 0 else None
+
+
 def _run_module_in_child(items, after, config) -> list[list[dict]] | str:
     """Fork; the child runs every test of one module and sends back their serialised reports (or, if the
-    child itself broke, the reason as a string)."""
+    child itself broke or ran out of time, the reason as a string)."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read_fd)
         try:
+            os.setpgid(0, 0)  # its own group, and a mark that servers started in their own session inherit
+            os.environ["DOCS_RUN"] = module_mark(os.getpid())
             READER_ENV.update(os.environ)  # what a `# server:` command gets, as in the build
             policy.enter(policy.child_env(detect_device()))  # what every run of the build gets
             out = []
@@ -150,13 +163,53 @@ def _run_module_in_child(items, after, config) -> list[list[dict]] | str:
             pipe.write(data)
         os._exit(0)
     os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        data = pipe.read()
+    seconds = module_deadline(config)
+    try:
+        data = _read_until(read_fd, None if seconds is None else time.monotonic() + seconds)
+    except BaseException:  # pytest-timeout's alarm, an interrupt: nothing the child started may outlive it
+        kill_group(pid, module_mark(pid))
+        os.waitpid(pid, 0)
+        raise
+    finally:
+        os.close(read_fd)
+    if data is None:
+        kill_group(pid, module_mark(pid))
+        os.waitpid(pid, 0)
+        snippets = ", ".join(_snippets_named(items)) or "no snippet named"
+        return (
+            f"the module did not finish within {seconds:g} s; killed its process group (snippets: {snippets})"
+        )
     _, status = os.waitpid(pid, 0)
     if not data:
         return f"the test child died (wait status {status}, exit code {os.waitstatus_to_exitcode(status)})"
     result = json.loads(data)
     return result["error"] if isinstance(result, dict) else result
+
+
+def module_mark(pid: int) -> str:
+    """The DOCS_RUN value every process of the forked module `pid` carries (see procs.live_group_members)."""
+    return f"pytest-module-{pid}"
+
+
+def _read_until(fd: int, deadline: float | None) -> str | None:
+    """Everything written to `fd` until EOF, or None if `deadline` (a monotonic time) comes first."""
+    chunks = []
+    while True:
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        if not select.select([fd], [], [], wait)[0]:
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks).decode()
+        chunks.append(chunk)
+
+
+def _snippets_named(items) -> list[str]:
+    """The snippets a module's source names (run_snippet("x/y") or build_record("x/y")), for the message."""
+    source = items[0].path.read_text(encoding="utf-8")
+    return sorted(
+        {f"snippets/{name}.py" for name in re.findall(r'(?:run_snippet|build_record)\("([\w/]+)"', source)}
+    )
 
 
 def _failed_report(item, why: str) -> TestReport:
@@ -203,6 +256,8 @@ def _run_module(item) -> dict[str, list[dict] | str]:
         results = _run_module_in_child(module, after, item.config)
     except Exception:
         results = traceback.format_exc()
+    except pytest.fail.Exception:  # pytest-timeout's alarm: this module fails, the session goes on
+        results = f"stopped by pytest-timeout:\n{traceback.format_exc()}"
     session._setupstate.teardown_exact(after)  # what this process set up before the fork, as pytest would
     if isinstance(results, str):
         return {test.nodeid: results if n == 0 else "see above" for n, test in enumerate(module)}
@@ -235,6 +290,22 @@ def as_a_fresh_interpreter():
             yield
     finally:
         root.handlers = handlers
+
+
+@contextlib.contextmanager
+def deadline(path: str, seconds: int):
+    """The file's `# timeout:` under test too: a run that takes longer raises TimeoutError naming it."""
+
+    def expire(signum, frame):
+        raise TimeoutError(f"{path}: timed out after {seconds} s under test (its '# timeout:')")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
@@ -278,7 +349,7 @@ def run_snippet(build_record):
                 log = Path(tmp) / "server.log"
                 with snippet_server(path, spec.server, work, log, READER_ENV or None) as server_env:
                     os.environ.update(server_env)
-                    with captured_output(printed), as_a_fresh_interpreter():
+                    with captured_output(printed), as_a_fresh_interpreter(), deadline(path, spec.timeout):
                         namespace = exec_file(path)
             finally:
                 os.chdir(cwd)

@@ -1,5 +1,6 @@
-"""tests/conftest.py runs each snippet-test module in a forked child: a child that dies fails that module's
-tests, naming why, and the session goes on (no INTERNALERROR)."""
+"""tests/conftest.py runs each snippet-test module in a forked child: a child that dies, a module that hangs
+and a snippet that hangs only under test each fail that module's tests, naming why, nothing they started
+outlives them, and the session goes on (no INTERNALERROR)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 
 from docs_runner.paths import ROOT
 
@@ -15,19 +17,58 @@ DIES = (
     "def test_a():\n    os.kill(os.getpid(), signal.SIGKILL)\n\n\n"
     "def test_b():\n    pass\n"
 )
+# A test that hangs, having started a process in its group and one in a session of its own (as a server is).
+HANGS = (
+    "import subprocess\nimport time\n\n\n"
+    "def test_hangs():\n"
+    "    subprocess.Popen(['sleep', '6091'])\n"
+    "    subprocess.Popen(['sleep', '6092'], start_new_session=True)\n"
+    "    time.sleep(600)\n"
+)
+# A snippet that the build runs in no time but that hangs under pytest, past its own '# timeout:'.
+SLEEPY = (
+    "# timeout: 2\nimport os\nimport time\n\n"
+    "if 'PYTEST_CURRENT_TEST' in os.environ:\n    time.sleep(600)\nprint('done')\n"
+)
+USES_SLEEPY = 'def test_sleepy(run_snippet):\n    run_snippet("demo/sleepy")\n'
 OK = "def test_ok():\n    assert 1 + 1 == 2\n"
 
 
-def test_a_dying_module_fails_its_tests_and_the_session_goes_on(tmp_path):
+def project(tmp_path):
+    """A tree whose engine is a copy of this one (so ROOT is the tree) with the real tests/conftest.py."""
+    shutil.copytree(
+        ROOT / "docs_runner", tmp_path / "docs_runner", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copy2(ROOT / "requirements.txt", tmp_path / "requirements.txt")
+    filters = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"][
+        "filterwarnings"
+    ]
+    listed = "".join(f"    {f!r},\n" for f in filters)
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pytest.ini_options]\nfilterwarnings = [\n{listed}]\n")
+    (tmp_path / "snippets" / "demo").mkdir(parents=True)
+    (tmp_path / "snippets" / "demo" / "sleepy.py").write_text(SLEEPY, encoding="utf-8")
     tests = tmp_path / "tests"
     (tests / "snippets").mkdir(parents=True)
     shutil.copy2(ROOT / "tests" / "conftest.py", tests / "conftest.py")
-    for name, body in {"test_dies": DIES, "test_ok": OK, "test_zz_ok": OK}.items():
+    modules = {
+        "test_dies": DIES,
+        "test_hangs": HANGS,
+        "test_sleepy": USES_SLEEPY,
+        "test_ok": OK,
+        "test_zz_ok": OK,
+    }
+    for name, body in modules.items():
         (tests / "snippets" / f"{name}.py").write_text(body, encoding="utf-8")
+    return tmp_path
+
+
+def test_dying_and_hanging_modules_fail_alone_and_the_session_goes_on(tmp_path):
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("PYTEST_CURRENT_TEST", None)  # the inner build must not look like a test to sleepy.py
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
-        cwd=tmp_path,
-        env=dict(os.environ, PYTHONHASHSEED="0"),
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=20", "tests"],
+        cwd=project(tmp_path),
+        env=env,
         capture_output=True,
         text=True,
         timeout=300,
@@ -35,5 +76,12 @@ def test_a_dying_module_fails_its_tests_and_the_session_goes_on(tmp_path):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "INTERNALERROR" not in out
-    assert "2 failed, 2 passed" in out
+    assert "4 failed, 2 passed" in out, out
     assert "the test child died (wait status 9, exit code -9)" in out
+    assert (
+        "tests/snippets/test_hangs.py: the module did not finish within 18 s; killed its process group "
+        "(snippets: no snippet named)"
+    ) in out
+    assert "TimeoutError: snippets/demo/sleepy.py: timed out after 2 s under test (its '# timeout:')" in out
+    left = subprocess.run(["pgrep", "-af", "sleep 609[12]"], capture_output=True, text=True).stdout
+    assert [line for line in left.splitlines() if "pgrep" not in line] == []
