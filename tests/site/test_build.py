@@ -45,41 +45,77 @@ def verified_box(html: str) -> str | None:
     return m[1] if m else None
 
 
-# A code block's title (a file's title links to it in the repository: hooks/source_links.py; an output's
-# title does not) or an admonition's title (the "not run" notice), in page order.
-TITLE_OR_NOTICE = re.compile(
-    r'<span class="filename">(?:<a [^>]*>)?(?P<title>[^<]*)(?:</a>)?</span>'
-    r'|<p class="admonition-title">(?P<notice>[^<]*)</p>'
+# A code block with a title (a file's title links to it in the repository: hooks/source_links.py; an output's
+# title does not), and what stands right after it: the class of the next element and, for an output block,
+# its title, for an admonition (the "not run" notice), its title. The lookahead leaves the next block to be
+# matched in turn.
+TITLED_BLOCK = re.compile(
+    r'<div class="(?:snippet-output )?highlight"><span class="filename">(?:<a [^>]*>)?(?P<title>[^<]*)'
+    r"(?:</a>)?</span><pre.*?</pre></div>"
+    r'(?=\s*(?:<div class="(?P<next>[^"]*)">\s*(?:<span class="filename">(?P<output>[^<]*)</span>'
+    r'|<p class="admonition-title">(?P<notice>[^<]*)</p>)?)?)',
+    re.S,
 )
+FILE = re.compile(r"(?:snippets|examples|tools)/[^ （(]+")  # an excerpt's title adds its name after the path
+OUTPUT_BLOCK, NOTICE = "snippet-output highlight", "admonition note"
 
 
-def shown_under(html: str, paths: list[str]) -> list[tuple[str, str | None]]:
-    """For each included snippet, in page order: what stands right under its code (an output's title or a
-    notice), or None when its code is missing or the next thing is another file's code or nothing."""
-    found = [(m["title"], m["notice"]) for m in TITLE_OR_NOTICE.finditer(html)]
-    shown, at = [], 0
-    for path in (p for p in paths if p.startswith("snippets/")):
-        code = next((i for i in range(at, len(found)) if found[i][0] == path), None)
-        if code is None:
-            shown.append((path, None))
-            continue
-        at = code + 1
-        title, notice = found[at] if at < len(found) else (None, None)
-        shown.append((path, None if title in paths else (title or notice)))
+def shown_files(html: str) -> list[tuple[str, str | None]]:
+    """The files a page shows as code blocks, in page order, each with what stands right under its block: an
+    output block's title, the title of a notice, or None (prose, another file, nothing)."""
+    shown = []
+    for m in TITLED_BLOCK.finditer(html):
+        if file := FILE.match(m["title"]):
+            under = m["output"] if m["next"] == OUTPUT_BLOCK else m["notice"] if m["next"] == NOTICE else None
+            shown.append((file[0], under))
     return shown
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_include_is_followed_by_its_output_or_a_notice(built_site, lang):
+def test_every_include_is_shown_with_its_output_or_a_notice_right_under_it(built_site, lang):
+    """Each page shows exactly the files it includes, as titled code blocks in the order of its Markdown, and
+    right under each snippet's block (nothing between) the build's output, or for a CUDA-only snippet on a
+    CPU build the notice that it did not run or its GPU recording. The HTML decides this (Material's scripts
+    do not move code blocks), so the browser test no longer checks it again."""
     device = detect_device()
     for page in doc_pages(lang):
         paths = [p.split(":")[0] for p in includes(lang, page)]
-        for path, under in shown_under(built_page(built_site, lang, page), paths):
+        shown = shown_files(built_page(built_site, lang, page))
+        assert [path for path, _ in shown] == paths, f"{lang}/{page}: code blocks differ from the includes"
+        for path, under in shown:
+            if not path.startswith("snippets/"):
+                continue
             if read_spec(path).needs_cuda and device != "cuda":
                 expected = (NOT_RUN[lang], RECORDED[lang])  # the notice, or the GPU recording's title
             else:
                 expected = (OUTPUT_TITLE[lang],)
             assert under is not None and under.startswith(expected), f"{lang}/{page}: {path} shows {under!r}"
+
+
+def test_shown_files_reads_what_stands_right_under_each_file():
+    """shown_files on hand-made HTML: an output or a notice right under a file's block is read; a block
+    followed by prose, by another file's block or by nothing has nothing under it; blocks come back in page
+    order, an excerpt without its name, output blocks not at all."""
+    code = '<div class="highlight"><span class="filename">{}</span><pre><code>x</code></pre></div>'
+    out = '<div class="snippet-output highlight"><span class="filename">Output</span><pre>1</pre></div>'
+    notice = '<div class="admonition note">\n<p class="admonition-title">Not run</p>\n<p>b</p>\n</div>'
+    linked = '<a href="https://x/blob/main/snippets/a/b.py" title="t">snippets/a/b.py</a>'
+    html = "\n".join(
+        [
+            code.format(linked), out,
+            code.format("snippets/a/c.py"), "<p>prose</p>", out,
+            code.format("snippets/a/d.py"), notice,
+            code.format("examples/e.py（节选：数据）"),
+            code.format("snippets/a/f.py"),
+        ]
+    )  # fmt: skip
+    assert shown_files(html) == [
+        ("snippets/a/b.py", "Output"),
+        ("snippets/a/c.py", None),
+        ("snippets/a/d.py", "Not run"),
+        ("examples/e.py", None),
+        ("snippets/a/f.py", None),
+    ]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
