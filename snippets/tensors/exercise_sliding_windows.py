@@ -20,6 +20,14 @@ print("same as signal.unfold(0, 3, 1):", torch.equal(windows, signal.unfold(0, s
 # A moving average is then one reduction over the window dimension.
 print("moving average:", windows.mean(dim=1).tolist())
 
+# as_strided checks only that the view stays inside the storage: windows 2 apart would need 9 elements.
+try:
+    signal.as_strided((count, size), (2, 1))
+except RuntimeError as err:
+    print("RuntimeError:", err)
+# Strides that stay inside are accepted, even when they are not the windows meant.
+print("as_strided((2, 3), (1, 2)):", signal.as_strided((2, size), (1, 2)).tolist())
+
 # The same element appears in several windows: writing through the view changes all of them.
 windows[0, 2] = 0.0
 print("after windows[0, 2] = 0:", windows.tolist())

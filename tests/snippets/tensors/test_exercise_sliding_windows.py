@@ -1,5 +1,6 @@
 """snippets/tensors/exercise_sliding_windows.py (an exercise's solution), run in-process."""
 
+import pytest
 import torch
 
 
@@ -24,3 +25,16 @@ def test_one_write_shows_in_every_window_that_holds_the_element(run_snippet):
         in s.stdout
     )
     assert torch.equal(s.signal.unfold(0, 3, 1), s.windows)
+
+
+def test_as_strided_checks_the_storage_bounds_but_not_the_windows_meant(run_snippet):
+    s = run_snippet("tensors/exercise_sliding_windows")
+    # Out of bounds: 4 windows 2 apart need 9 elements (36 bytes) of a 6-element (24-byte) storage.
+    assert (
+        "RuntimeError: setStorage: sizes [4, 3], strides [2, 1], storage offset 0, and itemsize 4 "
+        "requiring a storage size of 36 are out of bounds for storage of size 24\n" in s.stdout
+    )
+    with pytest.raises(RuntimeError, match="out of bounds for storage of size 24"):
+        torch.arange(1.0, 7.0).as_strided((4, 3), (2, 1))
+    # In bounds: accepted without a word, whatever windows the strides describe.
+    assert "as_strided((2, 3), (1, 2)): [[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]]\n" in s.stdout
