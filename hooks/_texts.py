@@ -1,175 +1,68 @@
-"""The few words the build hooks add to pages, per site language. A language missing here fails the build."""
+"""The few words the build hooks add to pages, per site language, from hooks/data/texts.toml. A language
+missing there fails the build, and so does a language whose words are not the first language's, key for key
+(a translation that lacks a sentence, or has one the hooks never use)."""
 
+from _data import DataError, load
 from mkdocs.exceptions import PluginError
 
-TEXTS = {
-    "zh": {
-        "output": "输出",
-        "output_measured": "输出（其中的计时、内存等实测数值每次运行都会不同，本次在 {hardware} 上测得）",
-        "recorded": "在 GPU 上录制的输出：{gpu} · torch {torch} · {date}",
-        "recorded_stale": "GPU 录制已过期",
-        "recorded_stale_body": "这个文件在 {date} 录制 GPU 输出之后改动过，旧的录制不再代表它，所以不显示。在有 GPU 的机器上运行 `make record` 可以重新录制。",
-        "cuda_only": "这段代码只在 CUDA 上运行，本次构建没有运行它",
-        "cuda_only_body": "构建这一版站点的机器没有 GPU（设备：{device}），仓库里也还没有这段代码在 GPU 上录制的输出，所以这里没有输出可以显示。在有 GPU 的机器上运行 `make record` 可以录制。",
-        "verified": "本页输出由构建时实际运行生成",
-        "verified_body": "torch {torch} · 设备 {device} · Python {python} · 运行日期 {date}",
-        "report_head": "| 代码文件 | 所在小节 | 类型 | 状态 | 设备 · torch · 运行日期 | 耗时（秒） | 测试 |",
-        "report_nowhere": "没有页面展示的文件",
-        "summary_title": "本次构建的结果",
-        "summary_files": "这一版站点用到 **{total}** 个代码文件和 notebook，下面按展示它们的页面分组列出。",
-        "summary_ok": "**{ok}** 个运行通过：{ran} 个在这次构建中运行；{cached} 个自上次运行以来文件本身、torch 版本和设备都没有变，沿用那次的输出，表中的日期就是那次运行的日期。任何一个文件运行出错，构建都会停下，不会生成站点。",
-        "summary_cuda": "**{n}** 个文件只能在 CUDA 上运行，在这次构建的设备（{device}）上没有运行：",
-        "summary_cuda_recorded": "{n} 个显示在 GPU 上录制的输出（录制于 {dates}）",
-        "summary_cuda_missing": "{n} 个还没有录制，页面上只有一条说明",
-        "summary_no_cuda": "所有文件都在这次构建的设备（{device}）上运行过，没有因为缺少 GPU 而跳过的文件。",
-        "summary_tests_all": "每个文件都有自己的测试，用精确的断言检查它算出的数值和打印的信息；表格最后一列链接到测试文件。",
-        "summary_tests_some": "{n} 个文件有自己的测试，用精确的断言检查它算出的数值和打印的信息；还没有测试的文件：{missing}。",
-        "sep": "；",
-        "end": "。",
-        "status_ok": "通过",
-        "status_cuda_not_run": "仅限 CUDA，本次未运行",
-        "status_cuda_recorded": "仅限 CUDA，显示 {gpu} 上 {date} 的录制",
-        "kinds": {
-            "plain": "普通",
-            "processes": "多进程",
-            "server": "需要服务",
-            "cuda": "需要 CUDA",
-            "measured": "含实测数值",
-            "notebook": "notebook",
-        },
-        "bench_missing": "还没有基准数据：运行 `make bench` 生成 `bench/results.json`。",
-        "bench_intro": "`make bench` 于 {date} 在 {hardware} 上测得（torch {torch}）。",
-        "bench_head": "| 指标 | 数值 |",
-        "bench_rows": {
-            "cold_build_s": "冷构建（无缓存）耗时，秒",
-            "warm_build_s": "热构建（全部命中缓存）耗时，秒（上限 5）",
-            "one_edit_build_s": "改动一个片段后的构建耗时，秒",
-            "serve_first_page_s": "`make serve`（缓存已热）从启动到首页可以打开，秒",
-            "serve_prose_edit_s": "`make serve` 下保存一处文字改动，到页面显示新文字，秒（上限 3）",
-            "serve_snippet_edit_s": "`make serve` 下保存一处片段改动，到页面显示新输出，秒（上限：片段自身运行时间 + 3）",
-            "serve_snippet_edit_compute_s": "上面那次改动后片段自身的运行时间，秒",
-            "scale_40_snippets_per_snippet_s": "`make serve` 下新增一对含 40 个空片段的页面（中英各一），重建时每个片段多花的时间（运行加渲染），秒（上限 0.1）",
-            "scale_40_snippets_build_per_snippet_s": "同一对页面，换成单独执行 `mkdocs build`：每个片段多花的时间，秒（含一次性的 fork server 启动，约 2.7 秒，和 jieba 词典加载）",
-            "make_test_s": "装好虚拟环境后 `make test` 的耗时，秒（只在 BENCH_MAKE_TEST=1 时测）",
-            "fresh_clone_first_page_s": "新克隆仓库后运行 `make serve`，到第一个页面可以打开，秒（只在 BENCH_FRESH_CLONE=1 时测）",
-            "compute_s": "冷构建中全部片段和 notebook 自身的运行时间，秒",
-            "overhead_median_ms": "站点片段的单个额外开销中位数，毫秒",
-            "overhead_p95_ms": "站点片段的单个额外开销 p95，毫秒",
-            "trivial_median_ms": "100 个空片段逐个运行，单个开销中位数，毫秒",
-            "trivial_p95_ms": "100 个空片段逐个运行，单个开销 p95，毫秒",
-            "trivial_parallel_amortised_ms": "100 个空片段按构建方式并行运行，摊到每个片段的墙钟开销，毫秒",
-            "largest_page_kb": "最大页面（KB，上限 1024）",
-            "largest_page": "最大页面",
-            "pages_total_kb": "全部页面合计（KB）",
-            "search_index_kb": "搜索索引合计（KB）",
-            "offline_copy_s": "离线副本（`make offline`）在热构建之外多花的时间，秒",
-            "offline_zip_kb": "离线副本 zip（KB）",
-            "search_index_zh_kb": "中文搜索索引（KB）",
-            "search_index_zh_gzip_kb": "中文搜索索引，gzip 压缩后实际传输（KB）",
-            "search_index_en_kb": "英文搜索索引（KB）",
-            "search_index_en_gzip_kb": "英文搜索索引，gzip 压缩后实际传输（KB）",
-            "search_first_query_zh_ms": "页面刚加载完就搜“张量”，从输入到第一条结果出现，毫秒",
-            "search_first_query_en_ms": "页面刚加载完就搜“tensor”（英文页），从输入到第一条结果出现，毫秒",
-            "lighthouse_zh_home": "Lighthouse 中文首页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_zh_tensors": "Lighthouse 中文“张量”页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_zh_notebook": "Lighthouse 中文 notebook 页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_en_home": "Lighthouse 英文首页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_en_tensors": "Lighthouse 英文 Tensors 页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_en_notebook": "Lighthouse 英文 notebook 页：性能 / 无障碍 / 最佳实践 / SEO · FCP · TBT · 传输量",
-            "lighthouse_performance_min": "Lighthouse 性能分，六个页面中最低（目标 ≥ 95）",
-            "lighthouse_accessibility_min": "Lighthouse 无障碍分，六个页面中最低（目标 100）",
-            "lighthouse_best_practices_min": "Lighthouse 最佳实践分，六个页面中最低（目标 100）",
-            "lighthouse_seo_min": "Lighthouse SEO 分，六个页面中最低（目标 100）",
-        },
-        "bench_slowest": "最慢的十个片段（秒）：",
-    },
-    "en": {
-        "output": "Output",
-        "output_measured": "Output (timings, memory and other measured values differ from run to run; these were measured on {hardware})",
-        "recorded": "Output recorded on a GPU: {gpu} · torch {torch} · {date}",
-        "recorded_stale": "GPU recording out of date",
-        "recorded_stale_body": "This file changed after its GPU output was recorded on {date}, so that recording no longer describes it and is not shown. Run `make record` on a GPU machine to record it again.",
-        "cuda_only": "This code runs only on CUDA, and this build did not run it",
-        "cuda_only_body": "The machine that built this version of the site has no GPU (device: {device}), and the repository holds no GPU recording of this code yet, so there is no output to show. Run `make record` on a GPU machine to record one.",
-        "verified": "Outputs on this page were produced by running the code during the build",
-        "verified_body": "torch {torch} · device {device} · Python {python} · run on {date}",
-        "report_head": "| File | Shown in | Kind | Status | Device · torch · run on | Seconds | Test |",
-        "report_nowhere": "Files no page shows",
-        "summary_title": "This build",
-        "summary_files": "Code files and notebooks this version of the site uses: **{total}**, listed below by the page that shows them.",
-        "summary_ok": "Ran and passed: **{ok}**. Of these, {ran} ran in this build; for the other {cached}, the file, the torch version and the device are unchanged since their last run, so that run's output is reused and the table gives its date. If any file fails, the build stops and no site is made.",
-        "summary_cuda": "Run only on CUDA, so not run on this build's device ({device}): **{n}** (",
-        "summary_cuda_recorded": "shown with output recorded on a GPU on {dates}: {n}",
-        "summary_cuda_missing": "not recorded yet, their pages show a note instead: {n}",
-        "summary_no_cuda": "Every file ran on this build's device ({device}); none was skipped for want of a GPU.",
-        "summary_tests_all": "Every file has its own test, which checks the values it computes and the messages it prints with exact asserts; the last column links to it.",
-        "summary_tests_some": "Files with their own test, which checks the values they compute and the messages they print with exact asserts: {n}; files without a test yet: {missing}.",
-        "sep": "; ",
-        "end": ").",
-        "status_ok": "ok",
-        "status_cuda_not_run": "CUDA only, not run in this build",
-        "status_cuda_recorded": "CUDA only, showing the recording from {gpu} on {date}",
-        "kinds": {
-            "plain": "plain",
-            "processes": "several processes",
-            "server": "needs a server",
-            "cuda": "needs CUDA",
-            "measured": "measured numbers",
-            "notebook": "notebook",
-        },
-        "bench_missing": "No benchmark yet: `make bench` writes `bench/results.json`.",
-        "bench_intro": "Measured by `make bench` on {date} on {hardware} (torch {torch}).",
-        "bench_head": "| Figure | Value |",
-        "bench_rows": {
-            "cold_build_s": "cold build (empty cache), s",
-            "warm_build_s": "warm build (everything cached), s (at most 5)",
-            "one_edit_build_s": "build after editing one snippet, s",
-            "serve_first_page_s": "`make serve` with a warm cache: start to home page served, s",
-            "serve_prose_edit_s": "under `make serve`, saving a prose edit to the new text in the page, s (at most 3)",
-            "serve_snippet_edit_s": "under `make serve`, saving a snippet edit to its new output in the page, s (at most the snippet's own run time + 3)",
-            "serve_snippet_edit_compute_s": "the edited snippet's own run time in that rebuild, s",
-            "scale_40_snippets_per_snippet_s": "under `make serve`, a new page pair (zh + en) with 40 trivial snippets: what each snippet adds to a rebuild, run and render together, s (at most 0.1)",
-            "scale_40_snippets_build_per_snippet_s": "the same pages in a new `mkdocs build` process: what each snippet adds, s (one-off costs included: starting the fork server, about 2.7 s, and loading jieba's dictionary)",
-            "make_test_s": "`make test` with the venv present, s (measured only with BENCH_MAKE_TEST=1)",
-            "fresh_clone_first_page_s": "fresh clone, then `make serve`, to the first page served, s (measured only with BENCH_FRESH_CLONE=1)",
-            "compute_s": "time the snippets and notebooks themselves took in the cold build, s",
-            "overhead_median_ms": "per-snippet overhead on the site, median, ms",
-            "overhead_p95_ms": "per-snippet overhead on the site, p95, ms",
-            "trivial_median_ms": "per-snippet overhead, 100 trivial snippets run one at a time, median, ms",
-            "trivial_p95_ms": "per-snippet overhead, 100 trivial snippets run one at a time, p95, ms",
-            "trivial_parallel_amortised_ms": "100 trivial snippets run in parallel as a build runs them: wall time per snippet, ms",
-            "largest_page_kb": "largest page (KB, at most 1024)",
-            "largest_page": "largest page",
-            "pages_total_kb": "all pages together (KB)",
-            "search_index_kb": "search indexes together (KB)",
-            "offline_copy_s": "the offline copy (`make offline`): time it adds to a warm build, s",
-            "offline_zip_kb": "offline copy zip (KB)",
-            "search_index_zh_kb": "Chinese search index (KB)",
-            "search_index_zh_gzip_kb": "Chinese search index as transferred, gzipped (KB)",
-            "search_index_en_kb": "English search index (KB)",
-            "search_index_en_gzip_kb": "English search index as transferred, gzipped (KB)",
-            "search_first_query_zh_ms": "searching 张量 right after the page loaded: typing to first result, ms",
-            "search_first_query_en_ms": "searching “tensor” on an English page right after it loaded: typing to first result, ms",
-            "lighthouse_zh_home": "Lighthouse, Chinese home page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_zh_tensors": "Lighthouse, Chinese Tensors page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_zh_notebook": "Lighthouse, Chinese notebook page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_en_home": "Lighthouse, English home page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_en_tensors": "Lighthouse, English Tensors page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_en_notebook": "Lighthouse, English notebook page: performance / accessibility / best practices / SEO · FCP · TBT · bytes transferred",
-            "lighthouse_performance_min": "Lighthouse performance, lowest of the six pages (target ≥ 95)",
-            "lighthouse_accessibility_min": "Lighthouse accessibility, lowest of the six pages (target 100)",
-            "lighthouse_best_practices_min": "Lighthouse best practices, lowest of the six pages (target 100)",
-            "lighthouse_seo_min": "Lighthouse SEO, lowest of the six pages (target 100)",
-        },
-        "bench_slowest": "The ten slowest snippets (s):",
-    },
-}
+
+def _kind(value) -> str:
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "a list of strings"
+    return type(value).__name__
+
+
+def _keys(table: dict, prefix: str = "") -> dict[str, str]:
+    """Every key of a table, subtables walked, as 'kinds.plain' -> the kind of its value."""
+    found = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            found |= _keys(value, f"{prefix}{key}.")
+        else:
+            found[prefix + key] = _kind(value)
+    return found
+
+
+def _read(data: dict) -> dict[str, dict]:
+    if not data or not all(isinstance(words, dict) for words in data.values()):
+        raise DataError("expected one table per language, [zh], [en], ...")
+    first, *others = data
+    shape = _keys(data[first])
+    if bad := sorted(key for key, kind in shape.items() if not kind.startswith("a ")):
+        raise DataError(f"[{first}] {', '.join(bad)}: neither a string nor a list of strings")
+    for lang in others:
+        keys = _keys(data[lang])
+        problems = [f"it lacks {key}" for key in shape if key not in keys]
+        problems += [f"it has {key}, which [{first}] has not" for key in keys if key not in shape]
+        problems += [
+            f"its {key} is {kind}, not {shape[key]}"
+            for key, kind in keys.items()
+            if key in shape and kind != shape[key]
+        ]
+        if problems:
+            raise DataError(f"[{lang}] does not match [{first}]: {'; '.join(problems)}")
+    return data
+
+
+def texts() -> dict[str, dict]:
+    """Every language's words, the first language first."""
+    return load("texts.toml", _read)
 
 
 def texts_for(lang: str) -> dict:
-    if lang not in TEXTS:
-        raise PluginError(f"hooks/_texts.py has no texts for site language {lang!r}; add them there")
-    return TEXTS[lang]
+    if lang not in (words := texts()):
+        raise PluginError(f"hooks/data/texts.toml has no texts for site language {lang!r}; add them there")
+    return words[lang]
+
+
+def __getattr__(name: str):
+    if (
+        name == "TEXTS"
+    ):  # `from _texts import TEXTS` (tests/site/test_build.py): read when asked, not at import
+        return texts()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def verified_line(records, lang: str) -> str:

@@ -13,7 +13,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import errata
 import pytest
-from errata import BOX_MARK, BOX_TITLE, boxes
+from _texts import texts_for
+from errata import BOX_MARK, NotesSection, boxes
 from mkdocs.exceptions import PluginError
 
 from tests.conftest import ROOT
@@ -110,10 +111,11 @@ def test_a_box_title_is_the_same_everywhere():
     """A warning box spelled differently would silently drop out of the errata, and every box is folded
     (the old notes are an optional layer). A "tip" box may say the notes got something right: not errata."""
     for lang in LANGS:
+        box_title = texts_for(lang)["errata"]["box_title"]
         for page in doc_pages(lang):
             text = (ROOT / "docs" / lang / page).read_text(encoding="utf-8")
             for mark, title in re.findall(r'^ *(\S+) warning "([^"]*(?:旧笔记|old notes)[^"]*)"', text, re.M):
-                assert title == BOX_TITLE[lang], f"docs/{lang}/{page}: box titled {title!r}"
+                assert title == box_title, f"docs/{lang}/{page}: box titled {title!r}"
                 assert mark == BOX_MARK, f"docs/{lang}/{page}: {title!r} box opens with {mark}, not folded"
 
 
@@ -158,30 +160,27 @@ def test_the_hook_writes_the_count_and_refuses_languages_that_disagree(monkeypat
         errata.on_page_markdown(page, PAGE, Config("zh"), None)
 
 
-# The notes the site grew out of are not in this repository; where a checkout has them (the maintainers'
-# machines), the map is checked against their text too.
-NOTES = Path(os.environ.get("PYTORCH_NOTES_SOURCE", "/work/shared/seed/pytorch-notes.zh.txt"))
+# The notes the site grew out of are not in this repository; where a checkout has them beside it (the
+# maintainers' machines and CI keep shared/ next to the clone), the map is checked against their text too.
+NOTES = Path(os.environ.get("PYTORCH_NOTES_SOURCE", ROOT.parent / "shared" / "seed" / "pytorch-notes.zh.txt"))
 
 
 def test_every_section_of_the_old_notes_leads_to_sections_that_exist():
-    """Each section of the notes (a row of errata.NOTES_MAP) names the site's sections that replace it, or
-    says why nothing does; every target page and section exists in both languages (resolve() fails the build
-    otherwise, naming the target and where its anchor is now)."""
-    lines = [line for line, *_ in errata.NOTES_MAP]
-    assert lines == sorted(set(lines)), "NOTES_MAP is not in the notes' order"
-    for line, zh, en, targets in errata.NOTES_MAP:
-        assert zh.strip() and en.strip(), f"notes line {line}: a section without a name"
+    """Each section of the notes (a [[section]] of hooks/data/notes_map.toml) names the site's sections that
+    replace it, or says why nothing does; every target page and section exists in both languages (resolve()
+    fails the build otherwise, naming the target and where its anchor is now)."""
+    sections = errata.notes_map()
+    for line, _, _, targets in sections:
         if isinstance(targets, str):
-            assert all(targets in errata.WORDS[lang]["notes_none"] for lang in LANGS), (line, targets)
+            assert all(targets in texts_for(lang)["errata"]["notes_none"] for lang in LANGS), (line, targets)
             continue
-        assert targets, f"notes line {line} ({zh}): no site section replaces it"
         for lang in LANGS:
             for target in targets:
-                href, title, section = errata.resolve(target, lang, "NOTES_MAP")
+                href, title, section = errata.resolve(target, lang, "notes_map.toml")
                 assert href.split("#")[0] == target.split("#")[0] and title and section
     for lang in LANGS:
         table = errata.notes_table(lang).splitlines()
-        assert len(table) == 2 + len(errata.NOTES_MAP), f"{lang}: one row per section of the notes"
+        assert len(table) == 2 + len(sections), f"{lang}: one row per section of the notes"
 
 
 @pytest.mark.skipif(not NOTES.is_file(), reason=f"the old notes are not at {NOTES} (PYTORCH_NOTES_SOURCE)")
@@ -191,8 +190,9 @@ def test_the_map_follows_the_notes_own_headings():
     no passage of the notes is left out."""
     text = NOTES.read_text(encoding="utf-8").splitlines()
     first = next(i for i, line in enumerate(text, 1) if re.match(r"1\. ", line))
-    assert errata.NOTES_MAP[0][0] == first, "the map starts after the notes' first section"
-    for line, zh, _, _ in errata.NOTES_MAP:
+    sections = errata.notes_map()
+    assert sections[0].line == first, "the map starts after the notes' first section"
+    for line, zh, _, _ in sections:
         notes_line = text[line - 1].strip()
         if zh.startswith(errata.UNTITLED):
             assert notes_line, f"notes line {line} is empty"
@@ -201,11 +201,11 @@ def test_the_map_follows_the_notes_own_headings():
 
 
 def test_a_target_that_moved_fails_the_build_and_says_where_it_is(monkeypatch):
-    page, anchor = errata.NOTES_MAP[0][3][0].split("#")
-    monkeypatch.setattr(errata, "NOTES_MAP", [(1, "x", "x", [f"errata.md#{anchor}"])])
+    page, anchor = errata.notes_map()[0].targets[0].split("#")
+    monkeypatch.setattr(errata, "notes_map", lambda: [NotesSection(1, "x", "x", [f"errata.md#{anchor}"])])
     with pytest.raises(PluginError, match=f"errata.md has no such section .it is now {page}#"):
         errata.notes_table("zh")
-    monkeypatch.setattr(errata, "NOTES_MAP", [(1, "x", "x", ["no-such-page.md"])])
+    monkeypatch.setattr(errata, "notes_map", lambda: [NotesSection(1, "x", "x", ["no-such-page.md"])])
     with pytest.raises(PluginError, match=r"there is no docs/zh/no-such-page\.md"):
         errata.notes_table("en")
 
@@ -215,4 +215,4 @@ def test_the_errata_page_shows_the_notes_map(built_site, lang):
     html = errata_html(built_site, lang).read_text(encoding="utf-8")
     assert errata.NOTES_MARKER not in html
     table = html.split("<table>", 1)[1].split("</table>", 1)[0]
-    assert table.count("<tr>") == 1 + len(errata.NOTES_MAP), f"{lang}: a row per section of the notes"
+    assert table.count("<tr>") == 1 + len(errata.notes_map()), f"{lang}: a row per section of the notes"

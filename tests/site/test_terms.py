@@ -1,7 +1,8 @@
-"""The words of the pages (issue 17, "Words"): one term per concept, from hooks/_glossary.py, the list the
-glossary page is generated from. The prose of every page (outside code fences, inline code, link targets and
-math) must not use a variant a term bans; the Chinese prose avoids slang (干 as "do", 凑合, 撞车); and the
-first mention of DDP on a Chinese page spells it out as 分布式数据并行（DistributedDataParallel，DDP）.
+"""The words of the pages (issue 17, "Words"): one term per concept, from hooks/data/glossary.toml (read by
+hooks/_glossary.py), the list the glossary page is generated from. The prose of every page (outside code
+fences, inline code, link targets and math) must not use a variant a term bans; the Chinese prose avoids
+slang (干 as "do", 凑合, 撞车); and the first mention of DDP on a Chinese page spells it out as
+分布式数据并行（DistributedDataParallel，DDP）.
 
 A failure names the page, the line and the word to use instead.
 """
@@ -12,7 +13,7 @@ import re
 
 import pytest
 import yaml
-from _glossary import DDP_FIRST, TAUGHT, TERMS, banned, prose_lines, slang, used_in
+from _glossary import banned, glossary, prose_lines, slang, used_in
 from _pages import resolve, section_text
 from glossary import render
 
@@ -56,7 +57,7 @@ def ddp_first_mention(markdown: str) -> str | None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_page_uses_a_banned_variant(lang):
     found = [line for page in doc_pages(lang) for line in variants(lang, page)]
-    assert not found, f"{len(found)} banned variants (see hooks/_glossary.py):\n" + "\n".join(found)
+    assert not found, f"{len(found)} banned variants (see hooks/data/glossary.toml):\n" + "\n".join(found)
 
 
 def test_the_chinese_prose_uses_no_slang():
@@ -70,7 +71,7 @@ def test_ddp_gets_its_chinese_name_at_its_first_mention():
         for page in doc_pages("zh")
         if (line := ddp_first_mention(read("zh", page)))
     ]
-    assert not found, f"the first DDP on a page must read {DDP_FIRST}:\n" + "\n".join(found)
+    assert not found, f"the first DDP on a page must read {glossary().ddp_first}:\n" + "\n".join(found)
 
 
 def test_every_glossary_term_is_used_somewhere():
@@ -78,31 +79,26 @@ def test_every_glossary_term_is_used_somewhere():
     for lang in LANGS:
         texts = [read(lang, page) for page in doc_pages(lang)]
         unused = [
-            t["zh"] for t in TERMS if t.get("show", True) and not any(used_in(t, lang, x) for x in texts)
+            t["zh"]
+            for t in glossary().terms
+            if t.get("show", True) and not any(used_in(t, lang, x) for x in texts)
         ]
         assert not unused, f"{lang}: glossary terms no page uses: {unused}"
 
 
 def test_each_term_links_to_a_section_that_uses_it():
-    """The glossary's last column leads to where the term is taught: every shown term has a TAUGHT target,
-    and the section it resolves to (in each language) uses the term in its prose."""
-    shown = [t["zh"] for t in TERMS if t.get("show", True)]
-    assert sorted(TAUGHT) == sorted(shown), "TAUGHT and the shown terms differ"
-    missing = []
-    for term in (t for t in TERMS if t.get("show", True)):
+    """The glossary's last column leads to where the term is taught: the section a shown term's `taught`
+    resolves to (in each language) uses the term in its prose. (The reader refuses a shown term without
+    `taught`: tests/site/test_data_files.py.)"""
+    known, missing = glossary(), []
+    for term in (t for t in known.terms if t.get("show", True)):
         for lang in LANGS:
-            link, _, _ = resolve(TAUGHT[term["zh"]], lang, "TAUGHT")
+            link, _, _ = resolve(known.taught[term["zh"]], lang, "taught")
             page, _, anchor = link.partition("#")
             text = section_text(lang, page, anchor) if anchor else read(lang, page)
             if not used_in(term, lang, text):
                 missing.append(f"{term['zh']} ({lang}): docs/{lang}/{link}")
     assert not missing, "sections that do not use the term they are said to teach:\n" + "\n".join(missing)
-
-
-def test_one_row_per_term():
-    shown = [t["zh"] for t in TERMS if t.get("show", True)]
-    assert len(shown) == len(set(shown)), shown
-    assert all(t["en"] for t in TERMS if t.get("show", True))
 
 
 def test_prose_leaves_out_code_math_comments_and_link_targets():
@@ -202,7 +198,7 @@ def test_the_glossary_table_has_a_row_per_term_linking_sections_that_exist():
     for lang in LANGS:
         rows = render(lang, nav).splitlines()[2:]
         assert [row.split(" | ")[0].removeprefix("| ") for row in rows] == [
-            t["zh"] for t in TERMS if t.get("show", True)
+            t["zh"] for t in glossary().terms if t.get("show", True)
         ]
         targets = re.findall(r"\]\(([^)]+)\)", "\n".join(rows))
         assert len(targets) == 2 * len(rows), rows  # the first page that uses it, the section that teaches it
