@@ -75,7 +75,8 @@ def notes_map() -> list[NotesSection]:
 
 
 def boxes(lang: str, page: str) -> list[dict]:
-    """The old-notes boxes of docs/<lang>/<page>, each with its section, anchor, text and proof."""
+    """The old-notes boxes of docs/<lang>/<page>, each with its section, anchor, text and proof: the files its
+    section includes, above the box or below it (up to the next heading, so a subsection's code is not)."""
     lines = (DOCS / lang / page).read_text(encoding="utf-8").splitlines()
     box_title = texts_for(lang)["errata"]["box_title"]
     found, used_ids = [], set()
@@ -107,7 +108,6 @@ def boxes(lang: str, page: str) -> list[dict]:
             while i < len(lines) and (lines[i].startswith("    ") or not lines[i].strip()):
                 body.append(lines[i][4:])
                 i += 1
-            proof = list(dict.fromkeys(section_includes))
             found.append(
                 {
                     "page": page,
@@ -116,12 +116,12 @@ def boxes(lang: str, page: str) -> list[dict]:
                     "anchor": anchor,
                     # a link to an anchor of the same page must name the page once the text moves
                     "text": re.sub(r"\]\(#", f"]({page}#", "\n".join(body).strip()),
-                    "proof": proof,
+                    "proof": section_includes,  # the section's own list: later includes join it
                 }
             )
             continue
         i += 1
-    return found
+    return [dict(box, proof=list(dict.fromkeys(box["proof"]))) for box in found]
 
 
 def link(path: str, source: str) -> str:

@@ -73,6 +73,33 @@ def test_every_box_of_every_chapter_is_an_entry(built_site, lang):
     assert len(entries) == expected, f"{lang}: {len(entries)} errata entries for {expected} boxes"
 
 
+def test_the_proof_is_the_code_of_the_box_section_above_and_below_it(tmp_path, monkeypatch):
+    """A box proves its claim with the snippets of its own section, wherever they stand in it: code after the
+    box counts as much as code before it; code of the next section, or of a subsection, does not."""
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "zh" / "p.md").write_text(
+        "# 章\n\n## 甲\n\n"
+        '```python\n--8<-- "snippets/t/before.py"\n```\n\n'
+        '??? warning "旧笔记的说法"\n    说法一。\n\n'
+        '```python\n--8<-- "snippets/t/after.py"\n```\n\n'
+        "### 子\n\n"
+        '```python\n--8<-- "snippets/t/sub.py"\n```\n\n'
+        "## 乙\n\n"
+        '??? warning "旧笔记的说法"\n    说法二。\n\n'
+        '```python\n--8<-- "snippets/t/later.py"\n```\n\n'
+        '```python\n--8<-- "snippets/t/after.py"\n```\n\n'
+        "## 丙\n\n"
+        '??? warning "旧笔记的说法"\n    说法三。\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(errata, "DOCS", tmp_path)
+    assert [(b["anchor"], b["text"], b["proof"]) for b in boxes("zh", "p.md")] == [
+        ("甲", "说法一。", ["snippets/t/before.py", "snippets/t/after.py"]),
+        ("乙", "说法二。", ["snippets/t/later.py", "snippets/t/after.py"]),
+        ("丙", "说法三。", []),
+    ]
+
+
 def test_both_languages_have_the_same_boxes_page_by_page():
     for page in doc_pages("zh"):
         zh, en = boxes("zh", page), boxes("en", page)
