@@ -6,6 +6,7 @@ from torchvision import datasets
 from torchvision.transforms import v2
 
 to_float = v2.Compose([v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])
+# FakeData's pixels are randn * 255 cast to uint8, most of them out of range: not uniform, platform-dependent.
 data = datasets.FakeData(size=100, image_size=(3, 16, 16), num_classes=2, transform=to_float)
 loader = DataLoader(data, batch_size=32)
 
