@@ -2,6 +2,7 @@
 
 import inspect
 import os
+import re
 import subprocess
 import sys
 
@@ -12,17 +13,17 @@ def visible_gpus(value, installed):
         return list(range(installed))
     seen = []
     for entry in value.split(","):
-        entry = entry.strip()
-        if entry.isdigit() and int(entry) in seen:
+        number = re.match(r"\s*\+?(\d+)", entry)  # read like C's strtoul: leading digits, the rest ignored
+        if number is None or int(number[1]) >= installed:
+            break  # the list ends at the first entry that names no GPU (-1, "", no digits, too large)
+        if int(number[1]) in seen:
             return []  # a repeated GPU hides every GPU
-        if not entry.isdigit() or int(entry) >= installed:
-            break  # the list ends at the first entry that names no GPU (-1, "", a typo, too large)
-        seen.append(int(entry))
+        seen.append(int(number[1]))
     return seen
 
 
 INSTALLED = 4  # an imagined machine with physical GPUs 0, 1, 2, 3
-cases = [None, "2,3", "3,1", "", "1,-1,2", "0,7,1", "1,1"]
+cases = [None, "2,3", "3,1", "", "1,-1,2", "0,7,1", "1x,2", "1,1"]
 for value in cases:
     gpus = visible_gpus(value, INSTALLED)
     names = ", ".join(f"cuda:{i} = GPU {gpu}" for i, gpu in enumerate(gpus)) or "no GPU"
@@ -32,6 +33,7 @@ for value in cases:
 # A launcher that gives each worker one GPU: every child sees its GPU as cuda:0.
 child = inspect.getsource(visible_gpus) + (
     "import os\n"
+    "import re\n"
     "gpus = visible_gpus(os.environ.get('CUDA_VISIBLE_DEVICES'), 4)\n"
     "print(f'worker {os.environ[\"RANK\"]}: cuda:0 is GPU {gpus[0]}, {len(gpus)} visible')\n"
 )
