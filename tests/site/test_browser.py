@@ -1,19 +1,23 @@
 """Real-browser tests: Debian's Chromium, driven by Playwright, reads the built site as readers do.
 
 Every page of the nav, in zh and in en (the list comes from mkdocs.yml's nav, checked against the nav the
-built site shows): - renders: its title as H1, every included file as a code block in order, and under every
-snippet its build output (or the marked "CUDA only" notice); a notebook page shows cells, outputs and its
-download button; - the language switcher points at the same page in the other language; - axe-core (every rule
-tagged WCAG 2.0/2.1 A and AA) finds nothing, in the light scheme and in the dark one (a second page whose
-system prefers dark; it runs axe at the same time, in its own renderer process); - at a 375 px wide viewport
-the page itself never scrolls sideways (code and tables scroll in their boxes); - a full-page screenshot goes
-to test-artifacts/browser/<lang>-<page>.png for a human to look at. Then: search finds the right page first
-and stays in the reader's language, notebook results show prose and not code, notebook pages look the same
-with their pruned stylesheet as with the whole one and their cells reserve at least their rendered height, the
-copy button copies the snippet file, code blocks far below the screen wait to be rendered and mounted (page
-speed) yet stay reachable by keyboard, the search index waits for the page to load, the phone menu opens, dark
-mode toggles, the keyboard alone reaches search, a result, the language switcher and the palette with a
-visible focus ring at every step, and zh pages use a CJK font with Chinese line spacing.
+built site shows): - renders: its title as H1 and as the nav's active entry, formulas typeset by KaTeX,
+figures loaded and zooming; a notebook page shows cells, outputs and its download button (that every included
+file is a code block with its output under it is in the HTML the build wrote: tests/site/test_build.py); - the
+language switcher points at the same page in the other language; - axe-core (every rule tagged WCAG 2.0/2.1 A
+and AA) finds nothing in the light scheme, and its colour rules find nothing in the dark one on a sample of
+pages that together hold every kind of element (dark_sample: a second page whose system prefers dark, running
+axe at the same time in its own renderer process); - at a 375 px wide viewport the page itself never scrolls
+sideways (code and tables scroll in their boxes); - with SCREENSHOTS=1 a full-page screenshot goes to
+test-artifacts/browser/<lang>-<page>.png for a human to look at. Then: search finds a chapter first by its own
+name and the page that teaches a word among the first three, and stays in the reader's language; the search
+dialog with results passes axe in both schemes; notebook results show prose and not code; notebook cells
+reserve at least their rendered height (and, in `make test-all`, notebook pages look the same with their
+pruned stylesheet as with the whole one); the copy button copies the snippet file, code blocks far below the
+screen wait to be rendered and mounted (page speed) yet stay reachable by keyboard, the search index waits for
+the page to load, the phone menu opens, dark mode toggles, the keyboard alone reaches search, a result, the
+language switcher and the palette with a visible focus ring at every step, and zh pages use a CJK font with
+Chinese line spacing.
 
 Each test also fails on a request that leaves 127.0.0.1 (the site must work offline and from mainland
 China: no CDN, no Google Fonts), on any response >= 400 (no sitemap probe, no missing asset), on a JavaScript
@@ -22,9 +26,11 @@ every test, and a phone-sized one for the menu test."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 from urllib.request import urlopen
@@ -206,14 +212,19 @@ class Browser:
         self.start_axe()
         return self.axe_violations()
 
-    def start_axe(self, options: dict = AXE_OPTIONS) -> None:
-        """Start axe-core on the page and return at once (axe_violations() waits for it), so that two pages
-        can be checked at the same time, each in its own renderer process."""
+    def start_axe(self, options: dict = AXE_OPTIONS, within: str | None = None) -> None:
+        """Start axe-core on the page (or on the elements matching the selector `within`) and return at once
+        (axe_violations() waits for it), so that two pages can be checked at the same time, each in its own
+        renderer process."""
         from axe_playwright_python.sync_playwright import Axe
 
         self.page.evaluate(Axe().axe_script)
         self.page.evaluate(
-            "options => { window.__axe = axe.run(document, options).then(r => r.violations) }", options
+            """([within, options]) => {
+                   window.__axe = axe.run(within ? {include: [within]} : document, options)
+                       .then(r => r.violations);
+               }""",
+            [within, options],
         )
 
     def axe_violations(self) -> list[dict]:
@@ -370,7 +381,89 @@ def axe_report(violations: list[dict]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# The pages axe checks in the dark scheme as well
+
+VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _ElementKinds(HTMLParser):
+    """The kinds of element of a page's article as a stylesheet can tell them apart: each element's tag and
+    classes, under its ancestors' ("article.md-content__inner.md-typeset>div.admonition.warning>p>a")."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.kinds: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        kind = ".".join([tag, *sorted((dict(attrs).get("class") or "").split())])
+        self.kinds.add(">".join([*self.open, kind]))
+        if tag not in VOID_TAGS:
+            self.open.append(kind)
+
+    def handle_endtag(self, tag):
+        tags = [kind.split(".")[0] for kind in self.open]
+        if tag in tags:  # also closes what HTML lets end implicitly (<p>, <li>); a stray end tag is ignored
+            del self.open[len(tags) - 1 - tags[::-1].index(tag) :]
+
+
+def element_kinds(site: Path, lang: str, page: Page) -> set[str]:
+    html = (site / LANGS[lang] / page.path / "index.html").read_text(encoding="utf-8")
+    parser = _ElementKinds()
+    parser.feed(html[html.index("<article") : html.index("</article>")])
+    parser.close()
+    return parser.kinds
+
+
+@functools.cache
+def dark_sample(site: Path) -> frozenset[tuple[str, Page]]:
+    """(lang, page) pairs on which axe runs the colour rules in the dark scheme too. The dark scheme only
+    swaps colours, and an element's colours follow from its classes and those of its ancestors (the argument
+    of ONE_TOKEN_OF_EACH_STYLE), so pages that together show every kind of element the articles hold see
+    every colour pair the site has. Chosen per language from the built HTML: the home page (where readers
+    land; header and sidebars are alike on every page), then, in turn, the page showing the most kinds that
+    no chosen page shows yet (a tie goes to the earlier page of the nav), until none is left. Light-scheme
+    axe, with every A/AA rule, still runs on every page, and the search dialog is checked in both schemes
+    (test_search_results_pass_axe_in_both_schemes)."""
+    chosen = set()
+    for lang in LANGS:
+        kinds = {page: element_kinds(site, lang, page) for page in PAGES}
+        home = next(page for page in PAGES if page.path == "")
+        chosen.add((lang, home))
+        left = set().union(*kinds.values()) - kinds[home]
+        while left:
+            page = max(PAGES, key=lambda page: len(kinds[page] & left))
+            chosen.add((lang, page))
+            left -= kinds[page]
+    return frozenset(chosen)
+
+
+def test_the_dark_sample_holds_each_kind_of_page_and_not_every_page(built_site):
+    """dark_sample on the real site: in each language it holds the home page, a notebook, a figure, a formula,
+    a build output and the generated errata page (its boxes and links are like no chapter's), and leaves out
+    at least a third of the pages (the time it saves)."""
+    sample = dark_sample(built_site)
+    for lang in LANGS:
+        mine = {page: element_kinds(built_site, lang, page) for other, page in sample if other == lang}
+        names = sorted(page.slug for page in mine)
+        assert any(page.path == "" for page in mine), f"{lang}: no home page in {names}"
+        assert any(page.notebook for page in mine), f"{lang}: no notebook in {names}"
+        kinds = set().union(*mine.values())
+        assert any(k.endswith(">img.snippet-figure") for k in kinds), f"{lang}: no figure in {names}"
+        assert any(k.endswith(">span.arithmatex") for k in kinds), f"{lang}: no formula in {names}"
+        assert any(k.endswith(">div.highlight.snippet-output") for k in kinds), f"{lang}: no output: {names}"
+        assert any(page.src == "errata.md" for page in mine), f"{lang}: no errata page in {names}"
+        assert len(mine) <= 2 * len(PAGES) // 3, f"{lang}: {len(mine)} of {len(PAGES)} pages: {names}"
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Every page
+
+
+def page_title(lang: str, path: str) -> str:
+    """The title of the Markdown page at `path` ("tensors/") in `lang`."""
+    (src,) = [page.src for page in PAGES if page.path == path]
+    return markdown_title(lang, src)
 
 
 def markdown_title(lang: str, src: str) -> str:
@@ -455,13 +548,6 @@ ONE_TOKEN_OF_EACH_STYLE = """() => {
     return seen.size;
 }"""
 
-BLOCK_TITLES = """blocks => blocks.map(b => {
-    const name = b.querySelector(':scope > span.filename');
-    const next = b.nextElementSibling;
-    return {title: name ? name.textContent.trim() : '',
-            next: next ? next.className : ''};
-})"""
-
 OVERFLOW = """() => {
     const page = document.scrollingElement;
     const boxes = [...document.querySelectorAll('article pre > code, .md-typeset__scrollwrap')]
@@ -472,13 +558,14 @@ OVERFLOW = """() => {
 
 
 @pytest.mark.parametrize(("lang", "page"), PAGE_CASES)
-def test_page(browser, dark, lang, page):
+def test_page(browser, dark, built_site, lang, page):
     path = url_path(lang, page.path)
-    # axe in the dark scheme runs in the other page (and renderer process) while this one is checked.
-    dark.open(path.lstrip("/"))
-    dark.render_all()
-    dark.one_token_of_each_style()
-    dark.start_axe(AXE_COLOUR_OPTIONS)
+    in_dark_sample = (lang, page) in dark_sample(built_site)
+    if in_dark_sample:  # axe in the dark scheme runs in the other page and renderer while this one is tested
+        dark.open(path.lstrip("/"))
+        dark.render_all()
+        dark.one_token_of_each_style()
+        dark.start_axe(AXE_COLOUR_OPTIONS)
     browser.open(path.lstrip("/"))
     browser.render_all()
     p = browser.page
@@ -496,26 +583,15 @@ def test_page(browser, dark, lang, page):
     if page.notebook:  # its title comes from the notebook's first heading
         assert active.inner_text().strip() == title, f"{path}: nav says {active.inner_text()!r}, H1 {title!r}"
 
-    # Code and outputs: each included file is a titled code block, in the order of the markdown, and each
-    # snippet has its build output right under it (or the notice that a CUDA-only snippet did not run).
-    blocks = p.locator("article div.highlight").evaluate_all(BLOCK_TITLES)
-    files = [b for b in blocks if re.match(r"(snippets|examples|tools)/", b["title"])]
+    # A notebook page shows its cells, their outputs and a download button. (That a Markdown page shows each
+    # included file, in order, with its output or notice right under it is a property of the HTML the build
+    # wrote, which Material's scripts leave alone: tests/site/test_build.py checks it on every page, without
+    # a browser.)
     if page.notebook:
         cells = p.locator(".jupyter-wrapper .jp-CodeCell").count()
         outputs = p.locator(".jupyter-wrapper .jp-OutputArea-output").count()
         assert cells >= 2 and outputs >= 1, f"{path}: {cells} code cells, {outputs} outputs"
         assert p.locator("a.nb-download[download]").count() == 1, f"{path}: no notebook download button"
-    else:
-        expected = [inc.split(":")[0] for inc in includes(lang, page.src)]
-        shown = [
-            re.split(r"[ （(]", b["title"], maxsplit=1)[0] for b in files
-        ]  # an excerpt's title adds its name
-        assert shown == expected, f"{path}: code blocks differ from the includes"
-        for b in files:
-            if b["title"].startswith("snippets/"):
-                assert "snippet-output" in b["next"] or "admonition note" in b["next"], (
-                    f"{path}: {b['title']} has no output under it (next: {b['next']!r})"
-                )
 
     # Formulas are typeset by the site's own KaTeX, none in error; figures are loaded images that zoom.
     formulas = p.locator(".arithmatex")
@@ -545,12 +621,15 @@ def test_page(browser, dark, lang, page):
         f"{path}: content wider than its box, and the box does not scroll: {unscrollable}"
     )
 
-    # Accessibility: every WCAG A/AA rule in the light scheme, the colour rules again in the dark one.
-    assert browser.one_token_of_each_style() >= (3 if files else 0)
+    # Accessibility: every WCAG A/AA rule in the light scheme; the colour rules again in the dark one, on the
+    # pages of dark_sample.
+    shows_code = not page.notebook and includes(lang, page.src)
+    assert browser.one_token_of_each_style() >= (3 if shows_code else 0)
     violations = browser.axe()
     assert not violations, f"{path}, light scheme:\n{axe_report(violations)}"
-    violations = dark.axe_violations()
-    assert not violations, f"{path}, dark scheme:\n{axe_report(violations)}"
+    if in_dark_sample:
+        violations = dark.axe_violations()
+        assert not violations, f"{path}, dark scheme:\n{axe_report(violations)}"
 
     # The language switcher leads to this page in the other language.
     for other in LANGS:
@@ -608,18 +687,50 @@ def test_built_nav_is_mkdocs_nav(browser, lang):
         ("en", "checkpoints", "optim/"),
     ],
 )
-def test_search_lists_the_right_page_first(browser, lang, query, expected):
+def test_search_lists_the_right_page_near_the_top(browser, lang, query, expected):
+    """A chapter's own name finds that chapter first; any other word finds the page that teaches it among
+    the first three results (its exact place moves with every sentence the site gains, and asserting it
+    would tie this test to the prose). Results stay in the reader's language."""
     browser.open(LANGS[lang])
     results = browser.search(query)
     paths = [urlsplit(r["href"]).path for r in results]
-    accepted = [url_path(lang, e) for e in (expected if isinstance(expected, tuple) else (expected,))]
-    assert paths[0] in accepted, f"{query!r}: first result {paths[0]}, all: {paths}"
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    accepted = [url_path(lang, e) for e in expected]
+    places = 1 if query.casefold() in {page_title(lang, e).casefold() for e in expected} else 3
+    assert set(paths[:places]) & set(accepted), f"{query!r}: not in the first {places}: {paths}"
     own = [p for p in paths if p.startswith("/en/") == (lang == "en")]
     assert own == paths, (
         f"{query!r} in {lang}: results in the other language: {sorted(set(paths) - set(own))}"
     )
     if query in ("张量", "tensor"):
         browser.screenshot(f"{lang}-search-{'zhangliang' if lang == 'zh' else query}", full_page=False)
+
+
+# Found by this test when it was added (issue 23 item 7), to be mended in the site's CSS (overrides/): the
+# result count line (.md-search-result__meta) is #6d6d6d on #ededed, 4.41:1, in the light scheme and #96989f
+# on #363840, 4.05:1, in the dark one, where AA asks 4.5:1 (zh); code excerpts in English results scroll
+# sideways without being focusable (scrollable-region-focusable). Strict: once mended, this marker must go.
+SEARCH_DIALOG_FAULTS = pytest.mark.xfail(
+    strict=True, reason="search dialog: result count contrast 4.41:1 / 4.05:1, code excerpts not focusable"
+)
+
+
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=SEARCH_DIALOG_FAULTS) for lang in LANGS])
+def test_search_results_pass_axe_in_both_schemes(browser, dark, lang):
+    """The search dialog holding results (highlighted words, a page's sections, the count), which the
+    pages' own axe runs never open: every WCAG A/AA rule in the light scheme, the colour rules in the dark
+    one, both at once in their own renderer processes."""
+    query = page_title(lang, "tensors/")
+    for b, options in ((dark, AXE_COLOUR_OPTIONS), (browser, AXE_OPTIONS)):
+        b.open(LANGS[lang])
+        results = b.search(query)
+        assert len(results) >= 3, f"{query!r}: {results}"
+        assert b.page.locator(".md-search-result mark").count() > 0, f"{query!r}: no highlighted word"
+        b.start_axe(options, within=".md-search")
+    found = {b.scheme(): b.axe_violations() for b in (browser, dark)}
+    assert not any(found.values()), "\n".join(
+        f"search results ({lang}, {scheme}):\n{axe_report(v)}" for scheme, v in found.items() if v
+    )
 
 
 RAW_CODE = re.compile(r"Copied!|--8<--|^\s*(import [\w.]+$|from [\w.]+ import \w|def \w+\(.*\):$)", re.M)
