@@ -245,8 +245,9 @@ def test_editing_a_helper_reruns_exactly_the_snippets_that_import_it(helpers_tre
     helper.write_text(helper.read_text() + "# edited\n", encoding="utf-8")
     assert sorted(run_all(ALL, "cpu")[1]) == ["snippets/demo/one.py", "snippets/demo/two.py"]
     # One entry per snippet: the edit replaced the old records instead of piling up next to them.
-    entries = sorted(p.parent.name for p in (helpers_tree / ".cache" / "snippets").rglob("*.json"))
-    assert entries == ["snippets_demo_alone.py", "snippets_demo_one.py", "snippets_demo_two.py"]
+    cache = helpers_tree / ".cache" / "snippets"
+    entries = sorted(p.parent.relative_to(cache).as_posix() for p in cache.rglob("*.json"))
+    assert entries == ["snippets/demo/alone.py", "snippets/demo/one.py", "snippets/demo/two.py"]
 
 
 def test_editing_requirements_reruns_everything(helpers_tree):
@@ -271,8 +272,16 @@ def test_deleted_snippets_and_notebooks_lose_their_cache_entries(helpers_tree):
     (examples / "nb_b.py").unlink()
     run_all(device="cpu")
     assert run_notebooks("cpu")[1] == []
-    slots = sorted(p.name for p in (helpers_tree / ".cache" / "snippets").iterdir())
-    assert slots == ["examples_nb_a.py", "snippets_demo_one.py", "snippets_demo_two.py"]
+    cache = helpers_tree / ".cache" / "snippets"
+    slots = sorted(p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_dir())
+    assert slots == [
+        "examples",
+        "examples/nb_a.py",
+        "snippets",
+        "snippets/demo",
+        "snippets/demo/one.py",
+        "snippets/demo/two.py",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -67,10 +67,12 @@ def test_serve_answers_reloads_after_a_snippet_edit_and_stops_cleanly(tiny_site)
         wait_for("served twice", "the snippet changed again")
         assert fork_servers(proc.pid) == servers, "the rebuild started another fork server"
 
-        # A hook's helper edited: the words the hooks add change at the next rebuild (hooks/dev_reload.py).
-        texts = project / "hooks" / "_texts.py"
-        texts.write_text(texts.read_text(encoding="utf-8").replace('"Output"', '"Output, edited"', 1))
-        wait_for("Output, edited", "hooks/_texts.py changed")
+        # The hooks' words edited: they change at the next rebuild (hooks/_data.py reads the file again).
+        texts = project / "hooks" / "data" / "texts.toml"
+        text = texts.read_text(encoding="utf-8")
+        edited = text.replace('output = "Output"', 'output = "Output, edited"', 1)
+        texts.write_text(edited, encoding="utf-8")
+        wait_for("Output, edited", "hooks/data/texts.toml changed")
         # The engine edited: its records are stale (the key covers its sources) and its fork server is new.
         append(project / "docs_runner" / "records.py", "# edited\n")
         deadline = time.monotonic() + 180
