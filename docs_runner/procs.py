@@ -86,6 +86,7 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None
             with urllib.request.urlopen(url, timeout=2):
                 return
         except urllib.error.HTTPError as exc:
+            exc.close()  # it holds the response's socket
             raise ServerError(f"{url} answered HTTP {exc.code} ({exc.reason})") from None
         except OSError:  # not listening yet
             time.sleep(0.2)
