@@ -1,6 +1,6 @@
 # Two commands for readers and contributors:
 #   make serve     build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=... to move)
-#   make test      lint + every guarantee of the site (snippets, examples, build, real browser); CI runs it
+#   make test      lint + every guarantee of the site (snippets, examples, build, real browser); .ci/run runs it
 #   make test-all  the same plus the slow second opinions (pytest marker `exhaustive`)
 # Both create or update .venv first. Torch comes from pip (torch==2.14.1, torchvision==0.29.1, pinned in
 # requirements.txt with every other package), so machines with a local wheel cache install it from disk.

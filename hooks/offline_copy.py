@@ -56,7 +56,7 @@ ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*
 RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
 PAGES = re.compile(r"pages: \d+ rendered, \d+ from memo")  # hooks/render_memo.py logs it once per build
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-# The copy's build took 26 s in the tests and 13 s under make offline (README's measurements); the limit only
+# The copy's build took 26 s in the tests and 13 s under make offline (bench/measured.md); the limit only
 # turns a build that hangs into an error that says so, instead of a build that never ends.
 BUILD_TIMEOUT_S = 300
 _command = {"name": None}
