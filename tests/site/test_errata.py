@@ -80,16 +80,16 @@ def test_the_proof_is_the_code_of_the_box_section_above_and_below_it(tmp_path, m
     (tmp_path / "zh" / "p.md").write_text(
         "# 章\n\n## 甲\n\n"
         '```python\n--8<-- "snippets/t/before.py"\n```\n\n'
-        '??? warning "旧笔记的说法"\n    说法一。\n\n'
+        '??? warning "旧写法与纠正（可跳过）"\n    说法一。\n\n'
         '```python\n--8<-- "snippets/t/after.py"\n```\n\n'
         "### 子\n\n"
         '```python\n--8<-- "snippets/t/sub.py"\n```\n\n'
         "## 乙\n\n"
-        '??? warning "旧笔记的说法"\n    说法二。\n\n'
+        '??? warning "旧写法与纠正（可跳过）"\n    说法二。\n\n'
         '```python\n--8<-- "snippets/t/later.py"\n```\n\n'
         '```python\n--8<-- "snippets/t/after.py"\n```\n\n'
         "## 丙\n\n"
-        '??? warning "旧笔记的说法"\n    说法三。\n',
+        '??? warning "旧写法与纠正（可跳过）"\n    说法三。\n',
         encoding="utf-8",
     )
     monkeypatch.setattr(errata, "DOCS", tmp_path)
