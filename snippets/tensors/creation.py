@@ -1,37 +1,38 @@
-"""torch.tensor copies data; torch.Tensor(5, 3) and torch.empty only reserve memory, they do not fill it."""
+"""Creating tensors: from data with torch.tensor, or from a shape with arange, zeros, ones and randn."""
 
 import torch
 
-torch.manual_seed(0)
-
-# torch.tensor(data) copies the data and infers the dtype from it.
+# From data: torch.tensor copies a (nested) Python list and infers the dtype from the values.
 data = [[1, 2], [3, 4]]
 from_data = torch.tensor(data)
-data[0][0] = 100  # changing the list later does not touch the tensor
-print("torch.tensor:", from_data.dtype, tuple(from_data.shape), from_data.tolist())
+data[0][0] = 100  # changing the list afterwards leaves the tensor alone: it holds its own copy
+print("torch.tensor:", from_data.tolist(), from_data.dtype)
+decimals = torch.tensor([1.5, 2.0, -0.25])
+print("torch.tensor with decimals:", decimals.tolist(), decimals.dtype)
 
-# torch.Tensor is the class; called with sizes it behaves like torch.empty(sizes).
-legacy = torch.Tensor(5, 3)
-uninitialised = torch.empty(5, 3)
-print("torch.Tensor(5, 3):", type(legacy).__name__, legacy.dtype, tuple(legacy.shape))
-print("torch.empty(5, 3): ", type(uninitialised).__name__, uninitialised.dtype, tuple(uninitialised.shape))
+# A range of numbers: like Python's range, the end is left out.
+counting = torch.arange(5)
+print("arange(5):", counting.tolist(), counting.dtype)
+quarters = torch.arange(0, 1, 0.25)  # start, end, step; a float step gives floats
+print("arange(0, 1, 0.25):", quarters.tolist(), quarters.dtype)
 
-# The notes' line: uniform_ overwrites every element in place and returns the same tensor.
-reserved = torch.Tensor(5, 3)
-notes_line = reserved.uniform_(-1, 1)
-in_range = bool(((notes_line >= -1) & (notes_line < 1)).all())
-print("uniform_ returned the same tensor:", notes_line is reserved, "| all values in [-1, 1):", in_range)
-
-# To get values you can rely on, ask for them.
+# From a shape alone: the sizes are the arguments, every element gets the same value.
 zeros = torch.zeros(2, 3)
-ones = torch.ones(2, 3, dtype=torch.int64)
-sevens = torch.full((2, 3), 7.0)
-uniform = torch.rand(2, 3)  # uniform on [0, 1)
-between = torch.empty(2, 3).uniform_(-1, 1)  # reserve, then initialise in place
-filled = torch.empty(2, 3).fill_(0.5)
-print("zeros:", zeros.tolist())
-print("ones (int64):", ones.tolist())
-print("full 7.0:", sevens.tolist())
-print("rand:", uniform)
-print("empty().uniform_(-1, 1):", between)
-print("empty().fill_(0.5):", filled.tolist())
+ones = torch.ones(2, 3, dtype=torch.int64)  # dtype= chooses the number type
+print("zeros(2, 3):", zeros.tolist(), zeros.dtype)
+print("ones(2, 3, dtype=torch.int64):", ones.tolist(), ones.dtype)
+
+# Random numbers from the standard normal distribution. Seeding the generator first
+# makes every run draw the same numbers.
+torch.manual_seed(0)
+noise = torch.randn(2, 3)
+print("randn(2, 3) after manual_seed(0):")
+print(noise)
+torch.manual_seed(0)
+again = torch.randn(2, 3)
+print("the same numbers after seeding again:", torch.equal(noise, again))
+
+# device= chooses where the memory lives: the GPU when there is one, otherwise the CPU.
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+weights = torch.randn(3, dtype=torch.float64, device=device)
+print("randn(3, dtype=torch.float64, device=device):", weights.dtype, weights.device.type)

@@ -8,6 +8,23 @@ def test_class_and_function(run_snippet):
     assert "torch.tensor is a builtin_function_or_method" in s.stdout
 
 
+def test_class_call_is_uninitialized_float32_like_empty(run_snippet):
+    s = run_snippet("tensors/tensor_vs_class")
+    assert type(s.legacy) is torch.Tensor
+    assert s.legacy.dtype == torch.float32 == s.uninitialized.dtype
+    assert s.legacy.shape == (5, 3) == s.uninitialized.shape
+    assert "torch.Tensor(5, 3): Tensor torch.float32 (5, 3)" in s.stdout.splitlines()
+    assert "torch.empty(5, 3):  Tensor torch.float32 (5, 3)" in s.stdout.splitlines()
+
+
+def test_notes_line_allocates_then_uniform_fills_in_place(run_snippet):
+    s = run_snippet("tensors/tensor_vs_class")
+    assert s.notes_line is s.reserved  # uniform_ returned the tensor it filled
+    assert s.notes_line.shape == (5, 3) and s.notes_line.dtype == torch.float32
+    assert s.notes_line.min() >= -1 and s.notes_line.max() < 1
+    assert "uniform_ returned the same tensor: True | all values in [-1, 1): True" in s.stdout.splitlines()
+
+
 def test_no_arguments_gives_shape_zero(run_snippet):
     s = run_snippet("tensors/tensor_vs_class")
     assert s.empty.shape == (0,) and s.empty.dtype == torch.float32 and s.empty.numel() == 0
