@@ -669,7 +669,7 @@ def test_built_nav_is_mkdocs_nav(browser, lang):
         ("zh", "自动求导", "autograd/"),
         ("zh", "混合精度", "amp/"),
         ("zh", "分布式", "distributed/"),
-        ("zh", "广播", "tensors/"),
+        ("zh", "广播", "tensors-ops/"),
         ("zh", "学习率", "optim/"),
         ("zh", "显存", "gpus/"),
         ("zh", "可视化", "visualization/"),
@@ -680,7 +680,7 @@ def test_built_nav_is_mkdocs_nav(browser, lang):
         ("en", "tensors", "tensors/"),
         ("en", "autograd", "autograd/"),
         ("en", "DDP", "distributed/"),
-        ("en", "broadcasting", "tensors/"),
+        ("en", "broadcasting", "tensors-ops/"),
         ("en", "strides", "tensors-memory/"),
         ("en", "contiguous", "tensors-memory/"),
         ("en", "gradients", ("autograd/", "autograd-more/")),  # the chapter and its follow-on both teach it
