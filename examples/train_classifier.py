@@ -1,7 +1,7 @@
 # %% [markdown] lang="zh"
 # # 训练一个小分类器
 #
-# 一个完整的训练程序：命令行参数、固定随机种子、选择设备、用 `DataLoader` 分批读数据、训练一个小 MLP，每个 epoch 结束后在测试集上评估。数据是两条交错的螺旋线，每个点属于其中一条，模型要学会区分它们。
+# 一个完整的训练程序：命令行参数、固定随机种子、选择设备、用 `DataLoader` 分批读数据、训练一个小 MLP，每一轮结束后在测试集上评估。数据是两条交错的螺旋线，每个点属于其中一条，模型要学会区分它们。
 #
 # 命令行运行：`python examples/train_classifier.py --epochs 20 --batch-size 32 --lr 0.01`，加 `--help` 看全部参数。逐段讲解见“一个完整的训练脚本”一页。
 
@@ -105,7 +105,7 @@ print(f"device: {device.type}")
 # %% [markdown] lang="zh"
 # ## 数据
 #
-# 用独立的 `torch.Generator` 生成数据，数据只取决于 `--seed`。打乱一次后按 8:2 分成训练集和测试集；训练集的 `DataLoader` 也有自己的生成器，所以每个 epoch 的打乱顺序同样可以复现。
+# 用独立的 `torch.Generator` 生成数据，数据只取决于 `--seed`。打乱一次后按 8:2 分成训练集和测试集；训练集的 `DataLoader` 也有自己的生成器，所以每一轮的打乱顺序同样可以复现。
 
 # %% [markdown] lang="en"
 # ## Data
@@ -196,7 +196,7 @@ def evaluate(loader: DataLoader) -> float:
 # %% [markdown] lang="zh"
 # ## 训练
 #
-# 每个 epoch 先 `model.train()`，再逐批做前向、求损失、清梯度、反向、更新参数；最后在测试集上评估。
+# 每一轮先 `model.train()`，再逐批做前向、求损失、清梯度、反向、更新参数；最后在测试集上评估。
 
 # %% [markdown] lang="en"
 # ## Training

@@ -25,7 +25,49 @@ SPELLED_OUT = re.compile(r"分布式数据并行（`?DistributedDataParallel`?�
 
 
 def read(lang: str, page: str) -> str:
+    """A page's Markdown, or for `examples/<name>.py` the Markdown cells of that notebook in `lang`."""
+    if page.startswith("examples/"):
+        return notebook_markdown(lang, page)
     return (DOCS / lang / page).read_text(encoding="utf-8")
+
+
+CELL = re.compile(r"^# %%(?P<markdown> \[markdown\])?(?: lang=\"(?P<lang>\w+)\")?.*$", re.M)
+
+
+def notebook_markdown(lang: str, path: str) -> str:
+    """The Markdown cells of a jupytext notebook source in one language, comment marks removed."""
+    text = (DOCS.parent / path).read_text(encoding="utf-8")
+    cells, keep = [], False
+    for line in text.splitlines():
+        if m := CELL.match(line):
+            keep = bool(m["markdown"]) and m["lang"] in (lang, None)
+            continue
+        if keep:
+            cells.append(line.removeprefix("#").removeprefix(" "))
+    return "\n".join(cells)
+
+
+def texts(lang: str) -> list[str]:
+    """Every page of one language, and the notebooks' Markdown cells in it."""
+    notebooks = sorted(p.relative_to(DOCS.parent).as_posix() for p in (DOCS.parent / "examples").glob("*.py"))
+    return doc_pages(lang) + notebooks
+
+
+# -ise spellings of the verbs the site uses; English prose spells them -ize (normalize, initialization).
+ISE = re.compile(
+    r"\b(?:un)?(?:normal|initial|synchron|optim|recogn|util|quant|popular|memor|serial|minim|maxim|summar"
+    r"|organ|real|visual|custom|special|parallel|material|priorit|categor|character|author|standard|stabil"
+    r"|vector|token|central|general|local|equal|final|capital|emphas|apolog|critic)is(?:e|es|ed|ing|ation|ations|er|ers)\b",
+    re.I,
+)
+
+
+def ise_in(page: str) -> list[str]:
+    return [
+        f"{page}:{n}: {m[0]!r}: {raw.strip()[:100]}"
+        for n, text, raw in prose_lines(read("en", page))
+        for m in ISE.finditer(text)
+    ]
 
 
 def variants(lang: str, page: str) -> list[str]:
@@ -33,13 +75,15 @@ def variants(lang: str, page: str) -> list[str]:
     found = []
     for n, text, raw in prose_lines(read(lang, page)):
         if words := dict.fromkeys(f"{word!r} -> {use}" for word, use in banned(text, lang)):
-            found.append(f"docs/{lang}/{page}:{n}: {'; '.join(words)}: {raw.strip()[:100]}")
+            where = page if page.startswith("examples/") else f"docs/{lang}/{page}"
+            found.append(f"{where}:{n}: {'; '.join(words)}: {raw.strip()[:100]}")
     return found
 
 
 def slang_in(page: str) -> list[str]:
+    where = page if page.startswith("examples/") else f"docs/zh/{page}"
     return [
-        f"docs/zh/{page}:{n}: slang {hit!r}: {raw.strip()[:100]}"
+        f"{where}:{n}: slang {hit!r}: {raw.strip()[:100]}"
         for n, text, raw in prose_lines(read("zh", page))
         for hit in slang(text)
     ]
@@ -56,13 +100,36 @@ def ddp_first_mention(markdown: str) -> str | None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_page_uses_a_banned_variant(lang):
-    found = [line for page in doc_pages(lang) for line in variants(lang, page)]
+    found = [line for page in texts(lang) for line in variants(lang, page)]
     assert not found, f"{len(found)} banned variants (see hooks/data/glossary.toml):\n" + "\n".join(found)
 
 
 def test_the_chinese_prose_uses_no_slang():
-    found = [line for page in doc_pages("zh") for line in slang_in(page)]
+    found = [line for page in texts("zh") for line in slang_in(page)]
     assert not found, f"{len(found)} slang words:\n" + "\n".join(found)
+
+
+def test_the_english_prose_spells_ize():
+    """One spelling: -ize and -ization (normalize, initialization), as the Oxford and American styles
+    agree; pages and the notebooks' English cells."""
+    found = [line for page in texts("en") for line in ise_in(page)]
+    assert not found, f"{len(found)} -ise spellings:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "hit"),
+    [
+        ("normalises the input", "normalises"),
+        ("Uninitialised memory", "Uninitialised"),
+        ("it raises", None),
+        ("the noise", None),
+        ("an exercise", None),
+        ("emphasis", None),
+    ],
+)
+def test_the_ize_rule(text, hit):
+    m = ISE.search(text)
+    assert (m[0] if m else None) == hit
 
 
 def test_ddp_gets_its_chinese_name_at_its_first_mention():
