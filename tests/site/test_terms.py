@@ -232,7 +232,7 @@ def test_the_english_rule(text, found):
         ("干净的环境", False),
         ("互不相干的开关", False),
         ("预训练过的主干", False),
-        ("或者干脆挂住", False),
+        ("或者干脆挂起", False),
         ("不受干扰", False),
     ],
 )
