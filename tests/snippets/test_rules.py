@@ -11,12 +11,16 @@ from docs_runner.spec import all_snippets, read_spec
 from tests.site.pages import LANGS, doc_pages, includes
 
 MAX_LINES = 60
+# Whole programs the course carries from chapter to chapter (the capstone and its DDP version, shown side by
+# side as a diff): splitting them would hide the program a reader copies. Each has its own ceiling.
+WHOLE_PROGRAMS = {"snippets/capstone/train.py": 120, "snippets/ddp_script/train_ddp.py": 140}
 
 
 @pytest.mark.parametrize("path", all_snippets())
 def test_snippet_is_short_documented_declared_and_tested(path):
     source = (ROOT / path).read_text(encoding="utf-8")
-    assert len(source.splitlines()) <= MAX_LINES, f"{path}: over {MAX_LINES} lines; split the idea"
+    limit = WHOLE_PROGRAMS.get(path, MAX_LINES)
+    assert len(source.splitlines()) <= limit, f"{path}: over {limit} lines; split the idea"
     assert ast.get_docstring(ast.parse(source)), f"{path}: start with a one-line docstring saying the idea"
     spec = read_spec(path)  # a bad header fails here too, naming the file
     topic, name = path.removeprefix("snippets/").removesuffix(".py").rsplit("/", 1)
