@@ -3,7 +3,7 @@
 import argparse
 
 parser = argparse.ArgumentParser(prog="train.py")
-# Both spellings, one destination: the launcher writes --local-rank, the old notes declared --local_rank.
+# Both spellings, one destination: the launcher writes --local-rank, old scripts declared --local_rank.
 parser.add_argument("--local-rank", "--local_rank", dest="local_rank", type=int, default=None)
 parser.add_argument("--lr", type=float, default=0.1)
 

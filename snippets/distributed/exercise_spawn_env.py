@@ -24,7 +24,7 @@ def main() -> None:
 def as_torchrun(local_rank: int, nproc: int, node_rank: int, nnodes: int, port: int) -> None:
     """What torchrun does before it calls the program: the numbers, as environment variables."""
     os.environ.update(
-        RANK=str(node_rank * nproc + local_rank),  # the old notes' nr * gpus + gpu
+        RANK=str(node_rank * nproc + local_rank),  # machines before this one, then this machine's number
         LOCAL_RANK=str(local_rank),
         WORLD_SIZE=str(nnodes * nproc),
         LOCAL_WORLD_SIZE=str(nproc),

@@ -20,7 +20,7 @@ argv = ["--nproc-per-node", "1", "train.py", "--lr", "0.1"]
 print("torch.distributed.launch runs:", torchrun.config_from_args(launch.parse_args(argv))[2])
 print("torchrun runs:                ", torchrun.config_from_args(torchrun.parse_args(argv))[2])
 
-# The old notes' parser declares --local_rank (underscore). Since torch 2.0 the launcher writes a dash.
+# Old scripts' parsers declare --local_rank (underscore). Since torch 2.0 the launcher writes a dash.
 old = argparse.ArgumentParser(prog="train.py")
 old.add_argument("--local_rank", default=-1, type=int)
 old.add_argument("--lr", type=float)
