@@ -1,14 +1,15 @@
-"""Define-by-run: the graph is recorded while the code runs, so its shape can depend on the data."""
+"""Define-by-run: the graph is recorded while the code runs, so Python's loops and ifs decide its shape."""
 
 import torch
 
 
 def recorded_ops(tensor):
     """Walk the grad_fn graph back from tensor and list the recorded operations, output first."""
-    names, node = [], tensor.grad_fn
+    names = []
+    node = tensor.grad_fn
     while node is not None:
         names.append(type(node).__name__)
-        # each node here has one input that is itself recorded; leaves end in AccumulateGrad
+        # each node here has one recorded input; the walk ends at the leaf's AccumulateGrad
         parents = [fn for fn, _ in node.next_functions if fn is not None]
         node = parents[0] if parents else None
     return names
@@ -22,7 +23,7 @@ for start in ([0.5, 1.0], [3.0, 4.0], [-8.0, -6.0]):
     while y.norm() < 10:  # an ordinary Python loop: how often it runs depends on x's values
         y = y * 2
         doublings += 1
-    out = y.sum() if y.sum() > 0 else -y.sum()  # an ordinary Python branch
+    out = y.sum() if y.sum() > 0 else -y.sum()  # an ordinary Python branch, chosen by the values too
     out.backward()
     ops = recorded_ops(out)
     results[tuple(start)] = {"doublings": doublings, "ops": ops, "grad": x.grad.tolist()}
