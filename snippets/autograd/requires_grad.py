@@ -1,17 +1,12 @@
-"""requires_grad: False for tensors you create, True for parameters, and one tracked input is enough."""
+"""requires_grad: False for tensors you create unless you ask, and one tracked input is enough."""
 
 import torch
-from torch import nn
-
-torch.manual_seed(0)  # nn.Linear initialises its weight randomly
 
 # Tensors you create do not track gradients unless you ask.
 created = {
     "torch.tensor([1.0, 2.0])": torch.tensor([1.0, 2.0]).requires_grad,
     "torch.arange(3.0)": torch.arange(3.0).requires_grad,
     "torch.zeros(3, requires_grad=True)": torch.zeros(3, requires_grad=True).requires_grad,
-    "nn.Parameter(torch.zeros(3))": nn.Parameter(torch.zeros(3)).requires_grad,
-    "nn.Linear(2, 1).weight": nn.Linear(2, 1).weight.requires_grad,
 }
 for expression, flag in created.items():
     print(f"{expression:36} requires_grad={flag}")
@@ -24,6 +19,8 @@ propagated = {
     "a + b": (a + b).requires_grad,
     "a + w": (a + w).requires_grad,
     "(a * b).sum() * w": ((a * b).sum() * w).requires_grad,
+    "w > 0": (w > 0).requires_grad,  # a boolean result: no gradient to speak of
+    "w.argmax()": w.argmax().requires_grad,  # an integer index: the same
 }
 for expression, flag in propagated.items():
     print(f"{expression:18} requires_grad={flag}")

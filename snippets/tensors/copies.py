@@ -1,38 +1,19 @@
-"""clone copies and stays in the graph; detach shares memory and leaves it; copy_ fills a tensor."""
-
-import warnings
+"""clone makes an independent copy in new memory; copy_ fills a tensor that already exists."""
 
 import torch
 
-a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+a = torch.tensor([1.0, 2.0, 3.0])
 
-# clone: new memory, but autograd records it, so gradients flow back to a.
+# clone: new memory with the same values; changing one leaves the other alone.
 cloned = a.clone()
-print("clone: shares memory:", cloned.data_ptr() == a.data_ptr(), "| grad_fn:", type(cloned.grad_fn).__name__)
-(cloned * 2).sum().backward()
-print("a.grad after backward through the clone:", a.grad.tolist())
+print("clone: shares memory:", cloned.data_ptr() == a.data_ptr())
+cloned[0] = 10.0
+print("after cloned[0] = 10: cloned", cloned.tolist(), "| a", a.tolist())
 
-# detach: same memory, no grad_fn, requires_grad False.
-detached = a.detach()
-print("detach: shares memory:", detached.data_ptr() == a.data_ptr())
-print("detach: requires_grad:", detached.requires_grad, "| grad_fn:", detached.grad_fn)
-
-# Because the memory is shared, an in-place change through the detached tensor shows in a.
-detached[0] = 10.0
-print("a after detached[0] = 10:", a.tolist())
-
-# Independent copy, no graph: both orders give the same result; detach first skips recording the clone.
-copy_1 = a.clone().detach()
-copy_2 = a.detach().clone()
-for name, copy in [("clone().detach()", copy_1), ("detach().clone()", copy_2)]:
-    print(f"{name}: shares memory: {copy.data_ptr() == a.data_ptr()} | requires_grad: {copy.requires_grad}")
-print("same values:", torch.equal(copy_1, copy_2))
-
-# torch.tensor(a_tensor) copies too, but PyTorch warns and names the order it recommends.
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    copy_3 = torch.tensor(a)
-print(f"{caught[0].category.__name__}: {caught[0].message}")
+# Plain assignment copies nothing: b is a second name for the same tensor.
+b = a
+b[0] = -1.0
+print("after b = a; b[0] = -1: a", a.tolist(), "| b is a:", b is a)
 
 # copy_(src): writes src into an existing tensor, broadcasting src and converting its dtype.
 destination = torch.zeros(2, 3, dtype=torch.float64)

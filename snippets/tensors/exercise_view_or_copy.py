@@ -21,7 +21,6 @@ results = {
     "a.unsqueeze(0)": a.unsqueeze(0),
     "a.float()": a.float(),
     "a.double()": a.double(),
-    "a.detach()": a.detach(),
     "a.clone()": a.clone(),
     "torch.from_numpy(a.numpy())": torch.from_numpy(a.numpy()),
     "torch.tensor(a.numpy())": torch.tensor(a.numpy()),

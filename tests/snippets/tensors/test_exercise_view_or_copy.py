@@ -11,7 +11,6 @@ def test_views_and_copies(run_snippet):
         "a.view(4, 3)",
         "a.unsqueeze(0)",
         "a.float()",
-        "a.detach()",
         "torch.from_numpy(a.numpy())",
     }
     assert len(s.shared) - len(views) == 6  # advanced indexing, forced reshape, new dtype, clone, tensor()

@@ -8,7 +8,7 @@ VERSION_ERROR = (
 
 
 def test_write_through_detach_breaks_backward(run_snippet):
-    s = run_snippet("tensors/detach_inplace")
+    s = run_snippet("autograd/detach_inplace")
     assert s.y.tolist() == [0.0, 0.0, 0.0]
     assert s.y._version == 1 == s.y_values._version
     assert s.x.grad is None  # backward never ran
@@ -26,7 +26,7 @@ def test_version_error_reproduced_here():
 
 
 def test_resize_and_set_on_detached_do_not_raise(run_snippet):
-    s = run_snippet("tensors/detach_inplace")
+    s = run_snippet("autograd/detach_inplace")
     assert s.shrunk.shape == (2,) and s.a.shape == (4,)
     assert s.a.tolist() == [1.0, 2.0, 3.0, 4.0]
     assert s.a._version == 2  # resize_ and set_ each counted as an in-place change
@@ -48,7 +48,7 @@ def test_resize_bumps_the_version_only_when_the_size_changes():
 
 
 def test_resize_and_set_on_the_leaf_itself_still_raise(run_snippet):
-    s = run_snippet("tensors/detach_inplace")
+    s = run_snippet("autograd/detach_inplace")
     assert "a.resize_(2): RuntimeError: cannot resize variables that require grad" in s.stdout
     leaf_message = "a leaf Variable that requires grad is being used in an in-place operation."
     assert f"a.set_(...): RuntimeError: {leaf_message}" in s.stdout
@@ -60,7 +60,7 @@ def test_resize_and_set_on_the_leaf_itself_still_raise(run_snippet):
 
 
 def test_clone_before_writing_keeps_backward_working(run_snippet):
-    s = run_snippet("tensors/detach_inplace")
+    s = run_snippet("autograd/detach_inplace")
     assert s.snapshot.tolist() == [0.0, 0.0, 0.0]
     sig = torch.tensor([0.0, 1.0, 2.0]).sigmoid()
     assert torch.allclose(s.x2.grad, sig * (1 - sig))
