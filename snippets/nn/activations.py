@@ -41,8 +41,12 @@ for name in ("ReLU", "LeakyReLU(0.1)"):
 
 # Each function and its derivative (by autograd) on a grid, drawn side by side.
 grid = torch.linspace(-4, 4, 161, requires_grad=True)
-curves = {name: layer(grid) for name, layer in layers.items()}
-slopes = {name: torch.autograd.grad(y.sum(), grid)[0] for name, y in curves.items()}
+curves, slopes = {}, {}
+for name, layer in layers.items():
+    curves[name] = layer(grid)
+    curves[name].sum().backward()  # each output depends on its own input only, so grid.grad is f'(x)
+    slopes[name] = grid.grad
+    grid.grad = None  # the next function starts from no gradient instead of adding to this one
 left, right = Figure(figsize=(8, 3.2), layout="constrained").subplots(1, 2)
 for name in layers:
     left.plot(grid.tolist(), curves[name].tolist(), label=name)

@@ -37,11 +37,10 @@ def count_linear_nodes(fn) -> int:
 
 
 model = DynamicNet().to(device)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
 x = torch.randn(16, 2, device=device)
+lr = 0.01
 depths, middle_grads = [], []
 for call in range(5):
-    optimizer.zero_grad()  # grads back to None, so an unused layer shows None below
     y = model(x)
     y.sum().backward()
     depths.append(model.depth)
@@ -50,6 +49,10 @@ for call in range(5):
     used = "not used" if grad is None else "got a gradient"
     nodes = count_linear_nodes(y.grad_fn)
     print(f"call {call}: depth {model.depth} | Linear calls in the graph: {nodes} | middle {used}")
-    optimizer.step()  # the optimizer handles whatever the graph turned out to be
+    with torch.no_grad():  # one step of gradient descent by hand, as in the autograd chapter
+        for p in model.parameters():
+            if p.grad is not None:  # a layer this call did not use has no gradient: skip it
+                p -= lr * p.grad
+            p.grad = None  # cleared, so a layer the next call does not use shows None
 
 print("output shape is the same for every depth:", tuple(y.shape))

@@ -23,7 +23,8 @@ class TwoLayerNet(nn.Module):
 
 
 model = TwoLayerNet(4, 8, 2).to(device)
-y = model(torch.randn(5, 4, device=device))
+x = torch.randn(5, 4, device=device)
+y = model(x)
 print("input (5, 4) -> output", tuple(y.shape))
 
 named = list(model.named_parameters())
@@ -31,10 +32,10 @@ print("named_parameters:", len(named))
 for name, p in named:
     print(f"  {name:<14} {tuple(p.shape)!s:<8} requires_grad={p.requires_grad}")
 print("total parameters:", sum(p.numel() for _, p in named))  # 4*8+8 + 8*2+2 + 2
-print("state_dict keys:", list(model.state_dict()))
+print("buffers:", [name for name, _ in model.named_buffers()])
 
-# Unregistered tensors and layers are invisible to parameters(), state_dict(), .to() and optimizers.
-print("offset registered:", any(t is model.offset for t in model.state_dict().values()))
+# Unregistered tensors and layers are invisible to parameters(), buffers(), .to() and saving.
+print("offset registered:", any(t is model.offset for t in model.buffers()))
 print("extra layer registered:", any(p is model.extra[0].weight for p in model.parameters()))
 
 # A Parameter requires grad by default; a plain tensor does not.
@@ -43,6 +44,12 @@ print("plain tensor requires_grad:", torch.zeros(1).requires_grad)
 # One backward fills .grad of every registered parameter.
 y.sum().backward()
 print("grads filled:", all(p.grad is not None for p in model.parameters()))
+
+# eval() and train() set the mode flag of the model and of every submodule, and nothing else.
+model.eval()  # evaluation mode
+y_eval = model(x)
+model.train()  # back to training mode, the mode every new module starts in
+print("same output after eval():", torch.equal(y_eval, y))  # Linear and ReLU ignore the flag
 
 # Fix: nn.ModuleList registers the layers it holds.
 model.extra = nn.ModuleList(model.extra)

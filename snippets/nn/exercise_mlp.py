@@ -29,8 +29,8 @@ sizes = [4, 8, 8, 2]
 good, bad = MLP(sizes), MLP(sizes, module_list=False)
 by_formula = sum(a * b + b for a, b in itertools.pairwise(sizes))  # in*out weights + out biases per layer
 print("parameters by formula:", by_formula, "| ModuleList:", count(good), "| plain list:", count(bad))
-print("ModuleList state_dict keys:", list(good.state_dict()))
-print("plain list state_dict keys:", list(bad.state_dict()))
+print("ModuleList parameter names:", [name for name, _ in good.named_parameters()])
+print("plain list parameter names:", [name for name, _ in bad.named_parameters()])
 x = torch.randn(5, 4)
 print("output shapes:", tuple(good(x).shape), tuple(bad(x).shape), "<- both run; only one can learn")
 

@@ -19,7 +19,7 @@ torch.manual_seed(0)  # the same draws again, through nn.init
 weight = nn.init.kaiming_uniform_(torch.empty(64, 256), a=math.sqrt(5))
 print("same weight as the layer's default:", torch.equal(weight, layer.weight))
 
-# Explicit initialisation: in place, under no_grad, so it works on parameters.
+# Explicit initialization: in place, under no_grad, so it works on parameters.
 nn.init.xavier_uniform_(layer.weight)  # U(-b, b) with b = sqrt(6 / (fan_in + fan_out))
 nn.init.zeros_(layer.bias)
 xavier_bound = math.sqrt(6 / (256 + 64))

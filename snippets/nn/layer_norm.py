@@ -1,4 +1,4 @@
-"""LayerNorm normalises each sample over its last dimensions: no batch statistics, no train/eval gap."""
+"""LayerNorm normalizes each sample over its last dimensions: no batch statistics, no train/eval gap."""
 
 import torch
 from torch import nn
@@ -7,7 +7,7 @@ torch.manual_seed(0)
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
 x = (torch.randn(2, 3, 4) * 3 + 1).to(device)  # (batch, tokens, features)
-ln = nn.LayerNorm(4).to(device)  # normalise over the last dimension, of size 4
+ln = nn.LayerNorm(4).to(device)  # normalize over the last dimension, of size 4
 y = ln(x)
 print("LayerNorm(4)", tuple(x.shape), "->", tuple(y.shape))
 print("weight", ln.weight.tolist(), "| bias", ln.bias.tolist())
@@ -20,7 +20,7 @@ print("ln(x) == (x - mean) / sqrt(var + eps):", torch.allclose(y, by_hand, atol=
 print("per-token mean:", round(y.mean(dim=-1).abs().max().item(), 6), "(max |mean|)")
 print("per-token std: ", [round(s, 4) for s in y[0].std(dim=-1, unbiased=False).tolist()])
 
-# Each sample is normalised on its own: batch size and train/eval mode change nothing.
+# Each sample is normalized on its own: batch size and train/eval mode change nothing.
 print("ln(x[:1]) == ln(x)[:1]:", torch.equal(ln(x[:1]), y[:1]))
 ln.eval()
 print("same output in eval mode:", torch.equal(ln(x), y), "| buffers:", len(list(ln.buffers())))

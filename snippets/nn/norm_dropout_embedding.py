@@ -6,15 +6,16 @@ from torch import nn
 torch.manual_seed(0)
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
-# BatchNorm2d normalises each channel over (batch, H, W) and keeps running statistics.
+# BatchNorm2d normalizes each channel over (batch, H, W) and keeps running statistics.
 bn = nn.BatchNorm2d(num_features=3).to(device)
+print("BatchNorm2d buffers:", [name for name, _ in bn.named_buffers()])  # saved with the model, not trained
 images = (torch.randn(8, 3, 4, 4) * 2 + 5).to(device)  # every channel: mean ~5, std ~2
-y = bn(images)  # a fresh module is in train mode: normalise with this batch's statistics
+y = bn(images)  # a fresh module is in train mode: normalize with this batch's statistics
 print("BatchNorm2d", tuple(images.shape), "->", tuple(y.shape))
 mean, std = y.mean(dim=(0, 2, 3)), y.std(dim=(0, 2, 3), unbiased=False)
 zeros3, ones3 = torch.zeros(3, device=device), torch.ones(3, device=device)
-normalised = torch.allclose(mean, zeros3, atol=1e-5) and torch.allclose(std, ones3, atol=1e-3)
-print("train output: per-channel mean 0, std 1:", normalised)
+normalized = torch.allclose(mean, zeros3, atol=1e-5) and torch.allclose(std, ones3, atol=1e-3)
+print("train output: per-channel mean 0, std 1:", normalized)
 # running_mean moves 10% (momentum=0.1) of the way from 0 towards the batch mean.
 batch_mean = images.mean(dim=(0, 2, 3))
 print("running_mean == 0.1 * batch mean:", torch.allclose(bn.running_mean, 0.1 * batch_mean))

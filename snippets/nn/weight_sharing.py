@@ -33,21 +33,20 @@ summed = first.weight.grad + second.weight.grad
 print("shared grad == first + second:", torch.allclose(model.shared.weight.grad, summed))
 
 
-# Tied weights, as in language models: the output layer reuses the embedding matrix.
+# Tied weights, as in language models: the output layer reuses the table of word vectors.
 class TiedLM(nn.Module):
     def __init__(self, vocab: int = 10, dim: int = 4):
         super().__init__()
-        self.embed = nn.Embedding(vocab, dim)  # weight (vocab, dim)
+        self.embed = nn.Parameter(torch.randn(vocab, dim))  # one row per word id: (vocab, dim)
         self.decode = nn.Linear(dim, vocab, bias=False)  # weight (vocab, dim) as well
-        self.decode.weight = self.embed.weight  # one Parameter under two names
+        self.decode.weight = self.embed  # one Parameter under two names
 
     def forward(self, ids):
-        return self.decode(self.embed(ids))
+        return self.decode(self.embed[ids])  # look up each id's row, then score every word
 
 
 tied = TiedLM().to(device)
 print("tied output:", tuple(tied(torch.tensor([[1, 2, 3]], device=device)).shape))
 print("parameters():", len(list(tied.parameters())), "<- duplicates are listed once")
 print("all names:", [name for name, _ in tied.named_parameters(remove_duplicate=False)])
-print("state_dict keys:", list(tied.state_dict()), "<- both kept, one tensor")
-print("same object:", tied.decode.weight is tied.embed.weight)
+print("same object:", tied.decode.weight is tied.embed)

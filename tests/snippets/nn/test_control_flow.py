@@ -1,5 +1,7 @@
 import copy
 
+import torch
+
 
 def test_depth_changes_per_call_and_is_seeded(run_snippet):
     s = run_snippet("nn/control_flow")
@@ -12,6 +14,16 @@ def test_depth_changes_per_call_and_is_seeded(run_snippet):
 def test_unused_layer_gets_no_gradient(run_snippet):
     s = run_snippet("nn/control_flow")
     assert [g is None for g in s.middle_grads] == [d == 0 for d in s.depths]
+
+
+def test_hand_update_steps_and_clears_every_gradient(run_snippet):
+    s = run_snippet("nn/control_flow")
+    assert s.lr == 0.01
+    assert all(p.grad is None for p in s.model.parameters())  # cleared after the last step
+    torch.manual_seed(0)
+    start = type(s.model)()  # the snippet's seed: its weights before any step
+    assert not torch.equal(start.inp.weight, s.model.inp.weight.cpu())  # the steps moved them
+    assert not torch.equal(start.middle.weight, s.model.middle.weight.cpu())
 
 
 def test_same_output_shape_for_every_depth(run_snippet):

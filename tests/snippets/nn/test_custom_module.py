@@ -1,3 +1,5 @@
+import copy
+
 import torch
 from torch import nn
 
@@ -16,10 +18,10 @@ def test_registered_parameters(run_snippet):
 def test_buffer_is_saved_but_not_trained(run_snippet):
     s = run_snippet("nn/custom_module")
     assert [name for name, _ in s.model.named_buffers()] == ["calls"]
-    assert s.model.calls.item() == 1  # forward ran once
+    assert s.model.calls.item() == 2  # forward ran twice: once in training mode, once in evaluation mode
     keys = ["scale", "calls", "hidden.weight", "hidden.bias", "out.weight", "out.bias"]
     assert list(s.model.state_dict()) == [*keys, "extra.0.weight", "extra.0.bias"]  # after the ModuleList fix
-    assert f"state_dict keys: {keys}" in s.stdout
+    assert "buffers: ['calls']" in s.stdout
 
 
 def test_plain_attributes_are_not_registered(run_snippet):
@@ -38,6 +40,17 @@ def test_output_and_grads(run_snippet):
     assert all(grads[name] is not None for name, _ in s.named)
     assert grads["extra.0.weight"] is None  # registered only after the backward
     assert "grads filled: True" in s.stdout
+
+
+def test_eval_and_train_set_the_flag_on_every_submodule(run_snippet):
+    s = run_snippet("nn/custom_module")
+    assert "same output after eval(): True" in s.stdout
+    assert torch.equal(s.y_eval, s.y)
+    assert all(m.training for m in s.model.modules())  # train() came last
+    model = copy.deepcopy(s.model)  # a copy: the other tests share s
+    assert model.eval() is model  # eval() returns the module itself
+    assert not any(m.training for m in model.modules())
+    assert model.train() is model and all(m.training for m in model.modules())
 
 
 def test_module_list_registers(run_snippet):

@@ -11,7 +11,10 @@ def test_module_list_registers_the_layers_a_plain_list_does_not(run_snippet):
     assert s.count(s.good) == 130 and s.count(s.bad) == 0
     assert "parameters by formula: 130 | ModuleList: 130 | plain list: 0" in s.stdout
     assert list(s.good.state_dict()) == [f"layers.{i}.{k}" for i in range(3) for k in ("weight", "bias")]
-    assert "plain list state_dict keys: []" in s.stdout
+    names = [f"layers.{i}.{k}" for i in range(3) for k in ("weight", "bias")]
+    assert f"ModuleList parameter names: {names}" in s.stdout
+    assert "plain list parameter names: []" in s.stdout
+    assert list(s.bad.state_dict()) == []  # nothing of the plain list would be saved either
     assert "output shapes: (5, 2) (5, 2) <- both run; only one can learn" in s.stdout
 
 

@@ -5,6 +5,8 @@ import torch
 def test_batchnorm_train_then_eval(run_snippet):
     s = run_snippet("nn/norm_dropout_embedding")
     assert s.y.shape == s.images.shape == (8, 3, 4, 4)
+    assert "BatchNorm2d buffers: ['running_mean', 'running_var', 'num_batches_tracked']" in s.stdout
+    assert [name for name, _ in s.bn.named_parameters()] == ["weight", "bias"]  # gamma and beta
     assert "train output: per-channel mean 0, std 1: True" in s.stdout
     assert torch.allclose(s.bn.running_mean, 0.1 * s.batch_mean)
     unbiased_var = s.images.var(dim=(0, 2, 3))  # running_var uses the unbiased batch variance
