@@ -10,10 +10,14 @@ row_mean = x.mean(dim=1)  # dim=1 averages across the columns: one mean per row
 print("mean per row:", row_mean)
 print("shape of mean per row:", tuple(row_mean.shape))
 
-by_hand = torch.zeros(3, 2)
+rows = []
 for i in range(3):  # each row of x
+    row = []
     for j in range(2):  # each column of w
-        by_hand[i, j] = (x[i, :] * w[:, j]).sum()  # multiply entry by entry, then add up
+        entry = (x[i, :] * w[:, j]).sum()  # multiply entry by entry, then add up
+        row.append(float(entry))  # a one-number tensor becomes a Python float
+    rows.append(row)
+by_hand = torch.tensor(rows)  # the 3 x 2 result, back as a tensor
 print("by hand:")
 print(by_hand)
 print("x @ w:")
