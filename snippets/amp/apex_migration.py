@@ -19,7 +19,7 @@ def report(level: str, model: nn.Module, logits: torch.Tensor, loss: torch.Tenso
     print(f"{level}: {kinds}, grad {model[0].weight.grad.dtype}")
 
 
-# O0: nothing to initialise; fp32 is the default.
+# O0: nothing to initialize; fp32 is the default.
 model = fresh_model()
 logits = model(x)
 loss = nn.functional.cross_entropy(logits, y)
@@ -49,7 +49,3 @@ try:
     scaler.unscale_(optimizer)
 except ValueError as err:
     print("GradScaler with fp16 weights: ValueError:", err)
-
-# apex.parallel.convert_syncbn_model -> nn.SyncBatchNorm.convert_sync_batchnorm (DDP: torch's own).
-synced = nn.SyncBatchNorm.convert_sync_batchnorm(fresh_model())
-print("after convert_sync_batchnorm:", [type(m).__name__ for m in synced])

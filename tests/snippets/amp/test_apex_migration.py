@@ -1,4 +1,6 @@
-"""snippets/amp/apex_migration.py: native forms of O0, O1 and O3, and the SyncBatchNorm converter."""
+"""snippets/amp/apex_migration.py: native forms of O0, O1 and O3. The page's table also maps apex's
+SyncBatchNorm converter, which the snippet leaves to the distributed-more chapter; the last test keeps that
+row true."""
 
 import pytest
 import torch
@@ -24,7 +26,9 @@ def test_grad_scaler_refuses_fp16_weights(run_snippet):
         scaler.unscale_(optimizer)
 
 
-def test_syncbn_conversion(run_snippet):
+def test_the_syncbn_row_of_the_table_names_a_converter_that_exists(run_snippet):
     s = run_snippet("amp/apex_migration")
-    assert "after convert_sync_batchnorm: ['Linear', 'SyncBatchNorm', 'ReLU', 'Linear']" in s.stdout
-    assert isinstance(s.synced[1], nn.SyncBatchNorm)
+    assert "SyncBatchNorm" not in s.stdout  # taught later (distributed-more.md): not in this lesson's code
+    synced = nn.SyncBatchNorm.convert_sync_batchnorm(s.fresh_model())
+    assert [type(m).__name__ for m in synced] == ["Linear", "SyncBatchNorm", "ReLU", "Linear"]
+    assert isinstance(synced[1], nn.SyncBatchNorm)
