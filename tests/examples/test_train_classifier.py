@@ -1,8 +1,10 @@
-"""examples/train_classifier.py: the CLI as a reader runs it, its flags, and the page sections showing it."""
+"""examples/train_classifier.py: the CLI as a reader runs it, its flags, the page sections showing it, and the
+notebook's two exercise cells at its end (which the CLI runs too)."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import runpy
@@ -21,6 +23,11 @@ from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "examples" / "train_classifier.py"
 SECTIONS = ["imports", "args", "setup", "data", "model", "evaluate", "train"]
+# The code cells after the sections: the notebook's exercise solutions, which the page does not show.
+EXERCISES = [
+    "# Exercise 1: the test points the trained model gets wrong.",
+    "# Exercise 2: the same training with a cosine learning-rate schedule, and the best epoch.",
+]
 # Measured on torch 2.14.1, CPU, default settings: 98.0% after 20 epochs and 96-100% from epoch 7 on;
 # seeds 1 and 2 end at 98.0% and 96.0%. Chance is 50%.
 MIN_ACCURACY = 0.90
@@ -42,12 +49,23 @@ def final_accuracy(stdout: str) -> float:
     return float(re.search(r"^final test accuracy: ([\d.]+)%$", stdout, re.M)[1]) / 100
 
 
+def column(stdout: str, prefix: str, label: str) -> list[float]:
+    """The number after `label` on every line that starts with `prefix` ("epoch": the program's own loop,
+    "cosine epoch": exercise 2's); percentages as fractions."""
+    values = []
+    for line in stdout.splitlines():
+        if line.startswith(prefix + " "):
+            value = re.search(rf"{label} ([\d.]+)(%?)", line)
+            values.append(float(value[1]) / (100 if value[2] else 1))
+    return values
+
+
 def test_cli_learns_the_spirals():
     out = cli()  # the defaults are tiny already: 1000 points, 20 epochs, about a second of compute
     assert final_accuracy(out) >= MIN_ACCURACY
     assert "train: 800 points, test: 200 points, 25 batches per epoch" in out
     assert "parameters: 4482" in out
-    losses = [float(v) for v in re.findall(r"train loss ([\d.]+)", out)]
+    losses = column(out, "epoch", "train loss")
     assert len(losses) == 20 and losses[-1] < losses[0] / 4
 
 
@@ -168,8 +186,10 @@ def test_page_sections_cover_every_code_cell_in_order():
     """docs/*/training-script.md shows the sections one after another; together they must be the program."""
     nb = jupytext.read(EXAMPLE)
     code = [cell.source.splitlines() for cell in nb.cells if cell.cell_type == "code"]
-    assert len(code) == len(SECTIONS)
-    for name, cell in zip(SECTIONS, code, strict=True):
+    assert len(code) == len(SECTIONS) + len(EXERCISES)
+    for first_line, cell in zip(EXERCISES, code[len(SECTIONS) :], strict=True):
+        assert cell[0] == first_line and not any("--8<--" in line for line in cell)
+    for name, cell in zip(SECTIONS, code[: len(SECTIONS)], strict=True):  # the sections come first
         assert cell[0] == f"# --8<-- [start:{name}]" and cell[-1].strip() == f"# --8<-- [end:{name}]"
         assert "\n".join(cell[1:-1]) == section_text(EXAMPLE, name)
     for lang in ("zh", "en"):
@@ -204,8 +224,8 @@ def test_type_bool_is_not_a_switch():
 def test_default_run_as_the_page_describes_it():
     """docs/*/training-script.md reads the notebook's output (the default settings) in these words."""
     out = cli()
-    accuracy = [float(v) / 100 for v in re.findall(r"test accuracy ([\d.]+)%", out)]
-    losses = [float(v) for v in re.findall(r"train loss ([\d.]+)", out)]
+    accuracy = column(out, "epoch", "test accuracy")
+    losses = column(out, "epoch", "train loss")
     assert len(accuracy) == len(losses) == 20
     assert max(accuracy[:5]) < 0.85  # the first 5 epochs stay below 85%
     crossed = next(i for i, a in enumerate(accuracy, start=1) if a >= 0.90)
@@ -213,3 +233,88 @@ def test_default_run_as_the_page_describes_it():
     second_half = losses[10:]
     assert any(b > a for a, b in pairwise(second_half))  # not monotonic
     assert final_accuracy(out) >= MIN_ACCURACY
+
+
+ON_CPU = not torch.cuda.is_available()  # the notebook's numbers, and its prose, come from a CPU run
+# What the exercise cells print with the defaults, on the CPU (torch 2.14.1); the Markdown cells after each
+# solution read these lines.
+EXERCISE_1_LINES = """\
+wrong: 4 of 200 test points
+spiral 1 at (0.91, -0.33), radius 0.97
+spiral 1 at (0.92, -0.23), radius 0.95
+spiral 1 at (0.83, -0.32), radius 0.89
+spiral 1 at (0.94, -0.32), radius 0.99
+"""
+EXERCISE_2_LAST_LINES = """\
+cosine epoch  20: lr 0.00006, train loss 0.0616, test accuracy 100.0%
+best epoch: 14, test accuracy 100.0%
+last epoch: 20, test accuracy 100.0%
+"""
+
+
+def exercise_output(stdout: str) -> str:
+    """What the exercise cells printed: everything after the program's own last line."""
+    return stdout.split("final test accuracy: ")[1].split("\n", 1)[1]
+
+
+def test_exercise_1_lists_exactly_the_misclassified_test_points(run_main):
+    ns = run_main()
+    out = exercise_output(ns["stdout"])
+    points, labels = ns["test_set"].tensors
+    wrong = ns["wrong"]
+    assert wrong.dtype == torch.bool and wrong.shape == labels.shape
+    # the mask agrees with the program's own final accuracy, and the wrong: line with the mask
+    assert wrong.sum().item() == round((1 - ns["test_accuracy"]) * len(labels))
+    assert f"wrong: {wrong.sum().item()} of 200 test points" in out
+    listed = [line for line in out.splitlines() if line.startswith("spiral ")]
+    assert len(listed) == wrong.sum().item()
+    for line, point, label in zip(listed, points[wrong], labels[wrong], strict=True):
+        assert line.startswith(f"spiral {label.item()} at ")
+        assert line.endswith(f"radius {point.norm().item():.2f}")
+    assert torch.equal(ns["predicted"][wrong], 1 - labels[wrong])  # two classes: wrong means the other one
+    if ON_CPU:
+        assert out.startswith(EXERCISE_1_LINES)
+        # the prose: all on spiral 1, near (0.9, -0.3), at its outer end
+        assert (labels[wrong] == 1).all() and (points[wrong].norm(dim=1) > 0.88).all()
+        assert torch.allclose(points[wrong], torch.tensor([0.9, -0.3]), atol=0.1)
+
+
+def test_exercise_2_trains_again_with_a_cosine_schedule(run_main):
+    ns = run_main()
+    out = ns["stdout"]
+    lrs = column(out, "cosine epoch", "lr")
+    losses = column(out, "cosine epoch", "train loss")
+    accuracy = column(out, "cosine epoch", "test accuracy")
+    assert len(lrs) == len(losses) == len(accuracy) == 20
+    # CosineAnnealingLR(T_max=20): lr_e = 0.01 * (1 + cos(pi * (e - 1) / 20)) / 2, from 0.01 towards 0
+    expected = [0.01 * (1 + math.cos(math.pi * e / 20)) / 2 for e in range(20)]
+    assert lrs == [round(v, 5) for v in expected]
+    # the same initial weights and batch order as the first run: epoch 1 trained with the same rate and
+    # prints the same loss
+    assert losses[0] == column(out, "epoch", "train loss")[0]
+    best = max(accuracy)
+    best_epoch = accuracy.index(best) + 1  # the first epoch with the highest accuracy
+    assert f"best epoch: {best_epoch}, test accuracy {best:.1%}" in out
+    assert f"last epoch: 20, test accuracy {accuracy[-1]:.1%}" in out
+    # `model` is now the scheduled run's, `test_accuracy` still the first run's
+    assert ns["best_epoch"] == best_epoch and ns["accuracy"] == ns["evaluate"](ns["test_loader"])
+    assert ns["scheduler"].optimizer is ns["optimizer"]
+    assert ns["test_accuracy"] == final_accuracy(out)
+    if ON_CPU:
+        assert out.endswith(EXERCISE_2_LAST_LINES)
+        assert losses[0] == 0.6547
+        assert all(b < a for a, b in pairwise(losses))  # falls every epoch
+        assert (losses[-1], column(out, "epoch", "train loss")[-1]) == (0.0616, 0.0755)
+        assert min(accuracy[6:]) >= 0.985  # from epoch 7 on
+        assert accuracy[13:] == [1.0] * 7 and max(accuracy[:13]) < 1.0  # 100.0% from epoch 14 to the end
+
+
+def test_the_constant_rate_run_as_exercise_2_describes_it():
+    """Exercise 2's statement reads the first run's epoch lines: 100.0% at epochs 9 and 10, then a wobble."""
+    if not ON_CPU:
+        pytest.skip("the notebook's prose describes the CPU run")
+    accuracy = column(cli(), "epoch", "test accuracy")
+    losses = column(cli(), "epoch", "train loss")
+    assert accuracy[8:10] == [1.0, 1.0] and max(accuracy[:8]) < 1.0
+    assert (min(accuracy[10:]), max(accuracy[10:])) == (0.96, 0.995)
+    assert any(b > a for a, b in pairwise(losses[10:]))
