@@ -7,18 +7,13 @@ from torch.utils.data import DataLoader, Dataset, Sampler
 
 
 class EpochSampler(Sampler):
-    """Yields (epoch, index) keys; call set_epoch() before each epoch, as with DistributedSampler."""
+    """Yields (epoch, index) keys; the training loop sets .epoch before each epoch."""
 
     def __init__(self, n: int):
-        self.n, self.epoch = n, 0
+        self.n = n
+        self.epoch = 0
 
-    def set_epoch(self, epoch: int) -> None:
-        self.epoch = epoch
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __iter__(self):
+    def __iter__(self):  # runs in the main process at the start of every epoch, after .epoch was set
         return iter([(self.epoch, index) for index in range(self.n)])
 
 
@@ -34,22 +29,25 @@ class Augmented(Dataset):
     def __getitem__(self, key):
         epoch, index = key
         shift = torch.randint(0, 100, (1,), generator=torch.Generator().manual_seed(epoch * 1000 + index))
-        return index, epoch, self.epoch, shift.item(), os.getpid()
+        return epoch, self.epoch, shift.item(), os.getpid()
 
 
 def three_epochs():
-    data, sampler = Augmented(), EpochSampler(4)
-    loader = DataLoader(data, sampler=sampler, batch_size=2, num_workers=2, persistent_workers=True)
+    data = Augmented()
+    sampler = EpochSampler(4)
+    loader = DataLoader(data, sampler=sampler, batch_size=None, num_workers=2, persistent_workers=True)
     pids, shifts = set(), []
     for epoch in range(3):
-        sampler.set_epoch(epoch)  # reaches the workers: the keys are made in the main process
-        data.epoch = epoch  # does not: each worker keeps the copy it got when it started
-        rows = [row for batch in loader for row in zip(*(column.tolist() for column in batch), strict=True)]
-        print(
-            f"epoch {epoch}: from the sampler {[r[1] for r in rows]}, on the dataset {[r[2] for r in rows]}"
-        )
-        shifts.append([r[3] for r in rows])
-        pids |= {r[4] for r in rows}
+        sampler.epoch = epoch  # reaches the workers: the keys are made in the main process
+        data.epoch = epoch  # does not: each worker keeps the copy of the dataset it got when it started
+        from_sampler, on_dataset, epoch_shifts = [], [], []
+        for sampler_epoch, dataset_epoch, shift, pid in loader:  # batch_size=None: one sample at a time
+            from_sampler.append(sampler_epoch)
+            on_dataset.append(dataset_epoch)
+            epoch_shifts.append(shift)
+            pids.add(pid)
+        print(f"epoch {epoch}: from the sampler {from_sampler}, on the dataset {on_dataset}")
+        shifts.append(epoch_shifts)
     return shifts, pids  # the loader goes with the function, and its workers with it
 
 
