@@ -332,14 +332,14 @@ Image(buffer.getvalue())
 #
 # 1. 学习率：用 `descend` 分别以 0.01、0.1、0.8 的学习率各走 `STEPS` 步，比较最后的损失和 $w$、$b$。哪个太慢，哪个发散了？
 #
-# <details>
+# <details class="note">
 # <summary>提示</summary>
 #
 # 在最优点附近看 $w$ 这个方向（$x$ 的均值接近 0，可以先不管 $b$）：每走一步，$w$ 和最优值的差大约乘上 $1 - 2\eta\,\overline{x^2}$，$\overline{x^2}$ 是 $x^2$ 的平均。这个因子的绝对值大于 1 会怎样？
 #
 # </details>
 #
-# <details>
+# <details class="tip">
 # <summary>参考答案</summary>
 #
 # ```python
@@ -355,14 +355,14 @@ Image(buffer.getvalue())
 #
 # 2. 换一个模型：拟合抛物线 $y = 3x^2 - x + 0.5$（不加噪声），参数是 $a$、$b$、$c$。用 autograd 的循环需要改哪几行？要是手推，又得推几个公式？
 #
-# <details>
+# <details class="note">
 # <summary>提示</summary>
 #
 # 只有算预测值的那一行要改。三个参数可以放进一个长度为 3 的张量 `coef`，一次 `-=` 全部更新。学习率保持 `LR`，步数加到 500。
 #
 # </details>
 #
-# <details>
+# <details class="tip">
 # <summary>参考答案</summary>
 #
 # ```python
@@ -388,7 +388,7 @@ Image(buffer.getvalue())
 # 1. Learning rate: run `descend` for `STEPS` steps with learning rates 0.01, 0.1 and 0.8, and compare
 #    the last loss and $w$, $b$. Which one is too slow, and which one diverges?
 #
-# <details>
+# <details class="note">
 # <summary>Hint</summary>
 #
 # Look at the $w$ direction near the optimum (the mean of $x$ is close to 0, so leave $b$ aside): each
@@ -397,7 +397,7 @@ Image(buffer.getvalue())
 #
 # </details>
 #
-# <details>
+# <details class="tip">
 # <summary>Solution</summary>
 #
 # ```python
@@ -418,7 +418,7 @@ Image(buffer.getvalue())
 # 2. Another model: fit the parabola $y = 3x^2 - x + 0.5$ (no noise), with parameters $a$, $b$, $c$.
 #    Which lines of the autograd loop change? By hand, how many formulas would you derive?
 #
-# <details>
+# <details class="note">
 # <summary>Hint</summary>
 #
 # Only the line that computes the prediction changes. The three parameters fit in one tensor `coef` of
@@ -426,7 +426,7 @@ Image(buffer.getvalue())
 #
 # </details>
 #
-# <details>
+# <details class="tip">
 # <summary>Solution</summary>
 #
 # ```python
