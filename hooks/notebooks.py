@@ -17,7 +17,8 @@ from mkdocs_jupyter.plugin import NotebookFile
 from pymdownx.slugs import slugify
 
 # nbconvert's page template ships loaders that would fetch mermaid from a CDN and an empty MathJax tag;
-# the site must make no third-party request, so notebook pages go without them (notebooks use no math).
+# the site must make no third-party request, so notebook pages go without them (the site's own KaTeX
+# typesets a notebook's formulas: hooks/page_scripts.py).
 CDN_LOADERS = re.compile(
     r'<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com(?:(?!</script>).)*</script>'
     r'|<script src="">\s*</script>',

@@ -29,32 +29,48 @@ RENDER = (
     ' for (const el of document.querySelectorAll(".arithmatex"))'
     f" renderMathInElement(el, {{delimiters: {DELIMITERS}, throwOnError: false}}); }});</script>"
 )
+# A notebook's Markdown cells keep `$...$` and `$$...$$` as Jupyter writes them (nbconvert leaves them for
+# MathJax, which the site does not load); KaTeX typesets them in the rendered Markdown cells only.
+NOTEBOOK_DELIMITERS = '[{left: "$$", right: "$$", display: true}, {left: "$", right: "$", display: false}]'
+NOTEBOOK_RENDER = (
+    '<script>document.addEventListener("DOMContentLoaded", () => {'
+    ' for (const el of document.querySelectorAll(".jp-RenderedMarkdown"))'
+    f" renderMathInElement(el, {{delimiters: {NOTEBOOK_DELIMITERS}, throwOnError: false}}); }});</script>"
+)
+NOTEBOOK_MATH = re.compile(
+    r'class="jp-RenderedHTMLCommon jp-RenderedMarkdown[^"]*"[^>]*>(?:(?!</div>).)*\$', re.S
+)
 GLIGHTBOX_SCRIPT = re.compile(r'<script src="(?P<src>[^"]*glightbox\.min\.js)"></script>')
 GLIGHTBOX_INIT = re.compile(r'<script id="init-glightbox">(?P<code>.*?)</script>', re.S)
 
 _with_formulas: set[str] = set()
+_notebooks_with_formulas: set[str] = set()
 
 
 def on_pre_build(config):
     _with_formulas.clear()
+    _notebooks_with_formulas.clear()
 
 
 def on_page_content(html, page, config, files):
     page.meta.setdefault("glightbox", False)  # pages with no figure (notebooks included) load no zoom script
     if 'class="arithmatex"' in html:
         _with_formulas.add(page.file.src_uri)
+    elif page.file.src_uri.endswith(".ipynb") and NOTEBOOK_MATH.search(html):
+        _notebooks_with_formulas.add(page.file.src_uri)
     return html
 
 
 def on_post_page(output, page, config):
-    if page.file.src_uri in _with_formulas:
+    if page.file.src_uri in _with_formulas | _notebooks_with_formulas:
+        render = NOTEBOOK_RENDER if page.file.src_uri in _notebooks_with_formulas else RENDER
         url = {name: get_relative_url(f"assets/katex/{name}", page.url) for name in KATEX_FILES}
         output = output.replace(
             "</head>", f'<link rel="stylesheet" href="{url["katex.min.css"]}">\n</head>', 1
         ).replace(
             "</body>",
             f'<script defer src="{url["katex.min.js"]}"></script>'
-            f'<script defer src="{url["contrib/auto-render.min.js"]}"></script>{RENDER}\n</body>',
+            f'<script defer src="{url["contrib/auto-render.min.js"]}"></script>{render}\n</body>',
             1,
         )
     if page.meta.get("glightbox"):
@@ -75,7 +91,7 @@ def on_post_page(output, page, config):
 
 
 def on_post_build(config):
-    if not _with_formulas:
+    if not _with_formulas and not _notebooks_with_formulas:
         return
     missing = [name for name in KATEX_FILES if not (KATEX / name).is_file()]
     if missing:

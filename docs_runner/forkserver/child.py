@@ -8,6 +8,7 @@ cache, launchers) is loaded into a run.
 from __future__ import annotations
 
 import ast
+import base64
 import contextlib
 import io
 import json
@@ -60,9 +61,21 @@ def exec_file(path: str, args: tuple[str, ...] = ()) -> dict:
         sys.path.remove(str(target.parent))
 
 
+def png_of(value) -> dict[str, str]:
+    """{"image/png": base64} for a value Jupyter shows as a PNG (one with `_repr_png_`, such as
+    IPython.display.Image), else {}."""
+    shown = value._repr_png_() if callable(getattr(value, "_repr_png_", None)) else None
+    if isinstance(shown, tuple):  # (data, metadata), when the image has a size or alt text
+        shown = shown[0]
+    if isinstance(shown, bytes):
+        shown = base64.b64encode(shown).decode("ascii")
+    return {"image/png": shown} if shown else {}
+
+
 def exec_cells(cells: list[str], tmp: Path) -> list[list[dict]]:
-    """Run notebook code cells in one namespace, as a Jupyter kernel would for text: each cell's printed
-    output, and the repr of a final expression (unless None). Returns nbformat outputs per cell."""
+    """Run notebook code cells in one namespace, as a Jupyter kernel would: each cell's printed output, and
+    the repr of a final expression (unless None), with its PNG where Jupyter would show one (png_of).
+    Returns nbformat outputs per cell."""
     namespace: dict = {"__name__": "__main__"}
     results = []
     for i, source in enumerate(cells):
@@ -83,7 +96,7 @@ def exec_cells(cells: list[str], tmp: Path) -> list[list[dict]]:
                     "output_type": "execute_result",
                     "execution_count": i + 1,
                     "metadata": {},
-                    "data": {"text/plain": repr(value)},
+                    "data": {"text/plain": repr(value), **png_of(value)},
                 }
             )
         results.append(outputs)

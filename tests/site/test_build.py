@@ -157,7 +157,7 @@ def test_measured_outputs_name_the_hardware_that_measured_them(built_site, site_
 
 @pytest.mark.parametrize(
     ("lang", "title", "prose"),
-    [("zh", "只用张量拟合一条直线", "生成数据"), ("en", "Fitting a line with tensors only", "Make the data")],
+    [("zh", "从零实现线性回归", "生成数据"), ("en", "Linear regression from scratch", "Make the data")],
 )
 def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, title, prose):
     page_dir = built_site / LANG_PREFIX[lang] / "notebooks" / "tensor-linear-fit"
@@ -165,6 +165,8 @@ def test_notebook_page_is_executed_localised_and_downloadable(built_site, lang, 
     assert title in html and prose in html
     assert "gap to lstsq" in html, "notebook outputs missing: it was not executed"
     assert '<a href="tensor-linear-fit.ipynb" download' in html, "no download button"
+    assert 'src="data:image/png;base64,' in html, "the notebook's figure is not on the page"
+    assert "katex.min.js" in html, "the notebook's formulas get no KaTeX"
     nb = json.loads((page_dir / "tensor-linear-fit.ipynb").read_text(encoding="utf-8"))
     outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
     assert outputs, "the downloadable notebook carries no outputs"
