@@ -132,8 +132,8 @@ def main(argv: list[str]) -> None:
     )
     if args.save and rank == 0:
         torch.save(model.module.state_dict(), args.save)  # one writer; load with map_location elsewhere
-    # A gloo worker thread may still be letting go of the last all_gather's tensors; if Python shuts down first,
-    # the process dies with "terminate called without an active exception" (a torch/gloo race). Wait a moment.
+    # Lets a gloo thread finish before Python exits: a known problem, see "When one process crashes" in
+    # the failures chapter (distributed-failures.md).
     time.sleep(0.1)
     dist.destroy_process_group()
 

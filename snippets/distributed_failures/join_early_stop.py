@@ -24,7 +24,8 @@ def main() -> None:
     model = DistributedDataParallel(nn.Linear(4, 1).to(device), device_ids=[local_rank] if cuda else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     torch.manual_seed(rank)
-    batches = [torch.randn(8, 5, device=device) for _ in range([3, 5][rank])]
+    n_batches = 3 if rank == 0 else 5  # uneven on purpose
+    batches = [torch.randn(8, 5, device=device) for _ in range(n_batches)]
 
     losses = []
     try:
@@ -34,14 +35,13 @@ def main() -> None:
                 loss = nn.functional.mse_loss(model(batch[:, :4]), batch[:, 4:])
                 loss.backward()
                 optimizer.step()
-                dist.all_reduce(total := loss.detach().clone())  # our own collective: Join cannot shadow it
+                total = loss.detach().clone()
+                dist.all_reduce(total)  # our own collective: Join cannot shadow it
                 losses.append(round(total.item() / dist.get_world_size(), 4))
     except RuntimeError as err:
         print(f"rank {rank}: RuntimeError: {err}")
     print(f"rank {rank}: steps {len(losses)}, mean loss per step {losses}")
-    # A gloo worker thread may still be letting go of Join's last tensors; if Python shuts down first, the
-    # process dies with "terminate called without an active exception" (a torch/gloo race). Wait a moment.
-    time.sleep(0.1)
+    time.sleep(0.1)  # lets a gloo thread finish before Python exits: a known problem, see the page
     dist.destroy_process_group()
 
 

@@ -23,7 +23,8 @@ def main() -> None:
     model = DistributedDataParallel(nn.Linear(4, 1).to(device), device_ids=[local_rank] if cuda else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     torch.manual_seed(rank)
-    batches = [torch.randn(8, 5, device=device) for _ in range([3, 5][rank])]  # uneven on purpose
+    n_batches = 3 if rank == 0 else 5  # uneven on purpose
+    batches = [torch.randn(8, 5, device=device) for _ in range(n_batches)]
 
     steps = 0
     with Join([model]):  # a rank that runs out joins the others' all-reduces with zeros
