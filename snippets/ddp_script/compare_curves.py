@@ -1,0 +1,60 @@
+# figure: same_curves.png
+# timeout: 300
+"""One process with batches of 128 or two DDP processes with 64 each: the same images, the same curves."""
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import torch
+from matplotlib.figure import Figure  # draws to a file, no window or GUI backend needed
+
+SCRIPT = Path(__file__).with_name("train_ddp.py")  # the DDP program, beside this file
+B = 64  # images per process and step in the two-process run
+TOLERANCE = 1e-5  # rounding only: the two runs add the same numbers in another order
+
+
+def start(processes, batch_size, folder):
+    """torchrun train_ddp.py in `folder`, where its rank 0 saves history.pt; in a process group of its own."""
+    folder.mkdir()
+    torchrun = [sys.executable, "-m", "torch.distributed.run"]  # what the torchrun command runs
+    command = [*torchrun, "--standalone", "--nproc-per-node", str(processes), str(SCRIPT)]
+    env = dict(os.environ, BATCH_SIZE=str(batch_size), CUDA_VISIBLE_DEVICES="")  # both runs on the CPU
+    out = {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT, "text": True}
+    return subprocess.Popen(command, cwd=folder, env=env, start_new_session=True, **out)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    folders = [Path(tmp, "one"), Path(tmp, "two")]  # each run writes its files in a folder of its own
+    jobs = [start(1, 2 * B, folders[0]), start(2, B, folders[1])]  # both at once
+    try:
+        outputs = [job.communicate(timeout=120)[0] for job in jobs]
+    finally:  # both torchrun agents are stopped, whatever happened above
+        for job in jobs:
+            if job.poll() is None:  # still running: the wait failed or timed out
+                os.killpg(job.pid, signal.SIGTERM)  # torchrun stops its workers on SIGTERM, then exits
+                job.wait()
+    if any(job.returncode != 0 for job in jobs):
+        raise RuntimeError("torchrun failed:\n" + "\n".join(outputs))
+    one = torch.load(folders[0] / "history.pt")  # {"train loss": [...], "test loss": [...], ...}
+    two = torch.load(folders[1] / "history.pt")
+
+train_gap = np.max(np.abs(np.subtract(one["train loss"], two["train loss"])))  # epoch by epoch
+test_gap = np.max(np.abs(np.subtract(one["test loss"], two["test loss"])))
+print(f"largest difference: train loss {train_gap:.1e}, test loss {test_gap:.1e}")
+print(f"both below {TOLERANCE:g}:", max(train_gap, test_gap) < TOLERANCE)
+print("same test accuracy in every epoch:", one["test accuracy"] == two["test accuracy"])
+
+fig = Figure(figsize=(6.4, 3.6), layout="constrained")
+ax = fig.subplots()
+epochs = range(1, len(one["train loss"]) + 1)
+for name, history, style in ((f"1 process x {2 * B}", one, "-"), (f"2 processes x {B}", two, "o")):
+    ax.plot(epochs, history["train loss"], style, color="C0", label=f"train loss, {name}")
+    ax.plot(epochs, history["test loss"], style, color="C1", label=f"test loss, {name}")
+ax.set(xlabel="epoch", ylabel="cross-entropy", yscale="log")  # a line, and dots on it where they agree
+ax.legend()
+fig.savefig("same_curves.png", dpi=100, metadata={"Software": None})
