@@ -24,15 +24,18 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
 
-# The addition reads each operand stretched to (3, 4) with stride 0 instead of copying it;
-# broadcast_tensors shows these views. repeat, by contrast, really copies the data.
+# broadcast_tensors shows the two (3, 4) operands the addition reads.
 column_wide, row_wide = torch.broadcast_tensors(column, row)
+print("column stretched:", column_wide.tolist())
+print("row stretched:   ", row_wide.tolist())
+
+# They are views, not copies: a value written into row shows up in every row of row_wide.
+# repeat, by contrast, really copies the data, so its rows keep the old value.
 repeated = row.repeat(3, 1)
-originals = {column.data_ptr(), row.data_ptr()}
-for name, wide in [("column", column_wide), ("row", row_wide), ("repeat", repeated)]:
-    print(
-        f"{name}: {tuple(wide.shape)} stride {wide.stride()} | shares memory: {wide.data_ptr() in originals}"
-    )
+row[0] = 100.0
+print("row_wide[:, 0] after row[0] = 100:", row_wide[:, 0].tolist())
+print("repeated[:, 0] after row[0] = 100:", repeated[:, 0].tolist())
+row[0] = 1.0  # put the value back for the figure below
 
 
 def draw(panels, path):

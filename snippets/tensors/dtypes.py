@@ -29,18 +29,17 @@ print("dtype -> x.type():")
 for dtype, name in legacy_names.items():
     print(f"  {dtype!s:15} {name}")
 
-# The legacy constructors still work, give plain torch.Tensor objects, and (in torch 2.14.1) do not warn.
+# The legacy constructors still work, give plain torch.Tensor objects, and do not warn.
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    legacy_float = torch.FloatTensor(2, 3)  # uninitialised, like torch.empty(2, 3)
+    legacy_float = torch.FloatTensor(2, 3)  # a shape: memory is reserved, no values are written
     legacy_long = torch.LongTensor([4, 0])  # copies the data, like torch.tensor(..., dtype=torch.int64)
 print("legacy:", type(legacy_float).__name__, legacy_float.dtype, legacy_long.dtype, legacy_long.tolist())
 print("warnings from the legacy constructors:", len(caught))
 print("isinstance(zeros, torch.FloatTensor):", isinstance(torch.zeros(1), torch.FloatTensor))
 
-# type(x) is torch.Tensor for plain tensors; subclasses such as nn.Parameter report their own class.
-param = torch.nn.Parameter(torch.zeros(2))
-print("type(param):", type(param).__name__, "| is a torch.Tensor:", isinstance(param, torch.Tensor))
+# Whatever the dtype, type(x) is torch.Tensor: the dtype is an attribute, not a class.
+print("type() of float, int and bool tensors:", type(from_float), type(from_int), type(from_bool))
 
 # Changing the default through a legacy type name is deprecated and says so.
 with warnings.catch_warnings(record=True) as caught:

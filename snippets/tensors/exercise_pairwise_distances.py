@@ -21,7 +21,7 @@ print("shapes:", tuple(a[:, None, :].shape), "-", tuple(b[None, :, :].shape), "-
 print("distance matrix shape:", tuple(dist.shape))
 
 # Check against the double loop it replaces, and against the library function.
-loop = torch.empty(4, 5, device=device)
+loop = torch.zeros(4, 5, device=device)  # filled in below, one pair at a time
 for i in range(4):
     for j in range(5):
         loop[i, j] = (a[i] - b[j]).norm()

@@ -5,12 +5,13 @@ import torch
 
 torch.manual_seed(0)
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-where = torch.cuda.get_device_name(device) if device.type == "cuda" else "no CUDA device, CPU fallback"
+where = "the GPU does the work" if device.type == "cuda" else "no CUDA device, CPU fallback"
 print("device:", device, f"({where})")
 
 # Create both operands on the device itself: no CPU tensor, no copy.
-a = torch.empty(5, 3, device=device).uniform_(-1, 1)
-b = torch.empty(3, 4, device=device).uniform_(-1, 1)
+# torch.rand draws from [0, 1); times 2 minus 1 moves that to [-1, 1).
+a = torch.rand(5, 3, device=device) * 2 - 1
+b = torch.rand(3, 4, device=device) * 2 - 1
 c = a @ b  # runs on a.device; the result stays there
 print("a:", tuple(a.shape), a.device, "| b:", tuple(b.shape), b.device)
 print("c = a @ b:", tuple(c.shape), c.device, c.dtype)

@@ -14,9 +14,7 @@ columns = a[:, 3:5]
 print("a[:, 3:5]:", columns.tolist(), "| shape:", tuple(columns.shape))
 
 # A slice is a view: no copy, so writing through it changes a.
-shares = columns.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
-print("slice shares a's memory:", shares, "| starts at storage offset", columns.storage_offset())
-columns[0, 0] = -1.0
+columns[0, 0] = -1.0  # columns[0, 0] is a[0, 3]
 print("a[0, 3] after columns[0, 0] = -1:", a[0, 3].item(), "| element, also a view:", element.item())
 
 # Indexing with a tensor of indices copies instead.

@@ -17,16 +17,16 @@ print("torch.tensor:", copied.tolist())  # ...the copy does not
 # .numpy(): the array reuses the tensor's memory, in the other direction too.
 tensor = torch.zeros(3)
 as_array = tensor.numpy()
-tensor.add_(1.0)
-print("tensor.numpy() after tensor.add_(1):", as_array.tolist(), as_array.dtype)
+tensor[:] = 1.0  # write into every element of the tensor
+print("tensor.numpy() after tensor[:] = 1:", as_array.tolist(), as_array.dtype)
 
 # Dtypes map one to one; note NumPy's default float is float64, PyTorch's is float32.
 print("numpy dtype -> torch dtype:")
 for np_dtype in [np.float64, np.float32, np.int64, np.int32, np.uint8, np.bool_]:
     print(f"  numpy {np.dtype(np_dtype).name:8} -> {torch.from_numpy(np.zeros(1, dtype=np_dtype)).dtype}")
 as_float32 = torch.from_numpy(array).float()  # convert when the model expects float32 (this copies)
-float_shares = as_float32.data_ptr() == shared.data_ptr()
-print("from_numpy(...).float():", as_float32.dtype, "| shares memory:", float_shares)
+array[1] = -1.0  # the float32 copy no longer sees the array
+print("from_numpy(...).float():", as_float32.dtype, "| element 1 after array[1] = -1:", as_float32[1].item())
 
 # One to one only for dtypes both sides have: datetime64 has no torch dtype, bfloat16 no NumPy one.
 try:
@@ -37,17 +37,3 @@ try:
     torch.zeros(1, dtype=torch.bfloat16).numpy()
 except TypeError as err:
     print("TypeError:", err)
-
-# A tensor that requires grad refuses .numpy(); detach it first (still no copy).
-weight = torch.ones(2, requires_grad=True)
-try:
-    weight.numpy()
-except RuntimeError as err:
-    print("RuntimeError:", err)
-weight_array = weight.detach().numpy()
-weight_shares = weight_array.ctypes.data == weight.data_ptr()
-print("detach().numpy():", weight_array.tolist(), "| shares memory:", weight_shares)
-
-# numpy(force=True) does the detach (and a .cpu() if needed) for you; on the CPU it still shares memory.
-forced = weight.numpy(force=True)
-print("numpy(force=True):", forced.tolist(), "| shares memory:", forced.ctypes.data == weight.data_ptr())

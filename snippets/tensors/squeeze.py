@@ -23,10 +23,10 @@ v = torch.tensor([1.0, 2.0, 3.0])
 print("unsqueeze(0):  ", v.unsqueeze(0).size(), "| unsqueeze(1):", v.unsqueeze(1).size())
 print("v[None, :]:    ", v[None, :].size())  # indexing with None does the same
 
-# A view: same memory, so writes show up in m.
+# A view: same memory, so a value written into the squeezed tensor shows up in m.
 squeezed = m.squeeze()
 squeezed[0, 0, 0] = 5.0
-print("shares memory:", squeezed.data_ptr() == m.data_ptr(), "| m[0, 0, 0, 0, 0] =", m[0, 0, 0, 0, 0].item())
+print("m[0, 0, 0, 0, 0] after squeezed[0, 0, 0] = 5:", m[0, 0, 0, 0, 0].item())
 
 # squeeze() has a trap: a batch of one loses its batch dimension too.
 batch_of_one = torch.zeros(1, 3, 1)

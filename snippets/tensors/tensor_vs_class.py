@@ -6,11 +6,9 @@ import torch
 print("torch.Tensor is a class:", isinstance(torch.Tensor, type))
 print("torch.tensor is a", type(torch.tensor).__name__)
 
-# Called with sizes, the class only reserves memory, exactly like torch.empty: nothing is written.
+# Called with sizes, the class only reserves memory: nothing is written, so its values are not printed.
 legacy = torch.Tensor(5, 3)
-uninitialized = torch.empty(5, 3)
 print("torch.Tensor(5, 3):", type(legacy).__name__, legacy.dtype, tuple(legacy.shape))
-print("torch.empty(5, 3): ", type(uninitialized).__name__, uninitialized.dtype, tuple(uninitialized.shape))
 
 # The old notes' line: uniform_ then overwrites every element in place and returns the same tensor.
 torch.manual_seed(0)
@@ -42,6 +40,6 @@ for keyword in [{"dtype": torch.float64}, {"requires_grad": True}]:
     except TypeError as err:
         print("TypeError:", err)
 
-# torch.tensor takes both.
-modern = torch.tensor([1, 2], dtype=torch.float64, requires_grad=True)
-print("torch.tensor([1, 2], dtype=torch.float64, requires_grad=True):", modern.dtype, modern.requires_grad)
+# torch.tensor takes dtype= (and requires_grad= too).
+modern = torch.tensor([1, 2], dtype=torch.float64)
+print("torch.tensor([1, 2], dtype=torch.float64):", modern.dtype, modern.tolist())

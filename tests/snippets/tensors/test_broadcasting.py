@@ -32,11 +32,19 @@ def test_each_operand_is_read_with_stride_0_not_copied(run_snippet):
     assert s.column_wide.shape == s.row_wide.shape == (3, 4)
     assert s.column_wide.stride() == (1, 0) and s.row_wide.stride() == (0, 1)
     assert s.repeated.stride() == (4, 1)
-    assert torch.equal(s.row_wide, s.repeated)
+    assert s.column_wide.data_ptr() == s.column.data_ptr() and s.row_wide.data_ptr() == s.row.data_ptr()
+    assert s.repeated.data_ptr() != s.row.data_ptr()
+    assert torch.equal(s.row_wide, s.repeated)  # row[0] was put back after the demonstration
     assert torch.equal(s.column_wide + s.row_wide, s.table)
-    assert "column: (3, 4) stride (1, 0) | shares memory: True\n" in s.stdout
-    assert "row: (3, 4) stride (0, 1) | shares memory: True\n" in s.stdout
-    assert "repeat: (3, 4) stride (4, 1) | shares memory: False\n" in s.stdout
+    column_line = (
+        "column stretched: [[0.0, 0.0, 0.0, 0.0], [10.0, 10.0, 10.0, 10.0], [20.0, 20.0, 20.0, 20.0]]"
+    )
+    row_line = "row stretched:    [[1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0, 4.0]]"
+    assert column_line in s.stdout.splitlines() and row_line in s.stdout.splitlines()
+    # The view reads the written value in every row; the copy made by repeat does not.
+    assert "row_wide[:, 0] after row[0] = 100: [100.0, 100.0, 100.0]\n" in s.stdout
+    assert "repeated[:, 0] after row[0] = 100: [1.0, 1.0, 1.0]\n" in s.stdout
+    assert s.row.tolist() == [1.0, 2.0, 3.0, 4.0]
 
 
 def test_the_figure_is_drawn_from_the_run_and_repeats_byte_for_byte(run_snippet, build_record, tmp_path):
