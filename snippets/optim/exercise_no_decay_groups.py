@@ -8,7 +8,7 @@ device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 model = nn.Sequential(nn.Linear(4, 8), nn.LayerNorm(8), nn.ReLU(), nn.Linear(8, 2)).to(device)
 lr, wd, steps = 0.1, 0.5, 3
 
-# The usual split: matrices (ndim >= 2) decay; biases and normalisation weights (ndim 1) do not.
+# The usual split: matrices (ndim >= 2) decay; biases and normalization weights (ndim 1) do not.
 decay = [p for p in model.parameters() if p.ndim >= 2]
 no_decay = [p for p in model.parameters() if p.ndim < 2]
 optimizer = torch.optim.AdamW(
@@ -32,7 +32,7 @@ untouched = all(torch.equal(p, b) for p, b in pairs if p.ndim < 2)
 print(f"decayed weights = before * (1 - lr*wd)**{steps} = before * {factor:.6f}:", shrunk)
 print("no-decay parameters unchanged bit for bit:", untouched)
 
-# Adam's weight_decay instead adds wd * p to the gradient, which Adam then normalises:
+# Adam's weight_decay instead adds wd * p to the gradient, which Adam then normalizes:
 # on the first step every weight moves by about lr, whatever its size.
 w = before[0].clone().requires_grad_()
 adam = torch.optim.Adam([w], lr=lr, weight_decay=wd)
