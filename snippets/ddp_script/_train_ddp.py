@@ -41,10 +41,10 @@ def make_model():
     )  # fmt: skip
 
 
-def mean_over_ranks(total, count, device):
-    sums = torch.tensor([total, count], dtype=torch.float64, device=device)
+def mean_over_ranks(totals, count, device):
+    sums = torch.tensor([*totals, count], dtype=torch.float64, device=device)
     dist.all_reduce(sums)  # SUM: every rank gets the totals of all ranks
-    return (sums[0] / sums[1]).item()  # the mean over the whole data set, the same on every rank
+    return (sums[:-1] / sums[-1]).tolist()  # the means over the whole data set, the same on every rank
 
 
 def train_one_epoch(model, loader, loss_fn, optimizer, device):
@@ -57,7 +57,7 @@ def train_one_epoch(model, loader, loss_fn, optimizer, device):
         loss.backward()  # DDP averages the gradients of all ranks while backward runs
         optimizer.step()
         total += loss.item() * len(labels)  # the batch's mean times its size
-    return mean_over_ranks(total, len(loader) * loader.batch_size, device)  # drop_last: all batches full
+    return mean_over_ranks([total], len(loader) * loader.batch_size, device)[0]  # drop_last: all batches full
 
 
 @torch.no_grad()  # no graph: nothing here is differentiated
@@ -69,5 +69,4 @@ def evaluate(model, loader, loss_fn, device):
         logits = model(images)
         total += loss_fn(logits, labels).item() * len(labels)
         correct += (logits.argmax(dim=1) == labels).sum().item()  # the highest score is the prediction
-    count = len(loader.sampler)  # this rank's share of the test set
-    return mean_over_ranks(total, count, device), mean_over_ranks(correct, count, device)
+    return mean_over_ranks([total, correct], len(loader.sampler), device)  # sampler: this rank's share

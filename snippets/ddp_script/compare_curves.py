@@ -1,5 +1,5 @@
 # figure: same_curves.png
-# timeout: 300
+# timeout: 600
 """One process with batches of 128 or two DDP processes with 64 each: the same images, the same curves."""
 
 import os
@@ -20,7 +20,6 @@ TOLERANCE = 1e-5  # rounding only: the two runs add the same numbers in another 
 
 def start(processes, batch_size, folder):
     """torchrun train_ddp.py in `folder`, where its rank 0 saves history.pt; in a process group of its own."""
-    folder.mkdir()
     torchrun = [sys.executable, "-m", "torch.distributed.run"]  # what the torchrun command runs
     command = [*torchrun, "--standalone", "--nproc-per-node", str(processes), str(SCRIPT)]
     env = dict(os.environ, BATCH_SIZE=str(batch_size), CUDA_VISIBLE_DEVICES="")  # both runs on the CPU
@@ -28,11 +27,12 @@ def start(processes, batch_size, folder):
     return subprocess.Popen(command, cwd=folder, env=env, start_new_session=True, **out)
 
 
-with tempfile.TemporaryDirectory() as tmp:
-    folders = [Path(tmp, "one"), Path(tmp, "two")]  # each run writes its files in a folder of its own
-    jobs = [start(1, 2 * B, folders[0]), start(2, B, folders[1])]  # both at once
+with tempfile.TemporaryDirectory() as folder_one, tempfile.TemporaryDirectory() as folder_two:
+    jobs = []
     try:
-        outputs = [job.communicate(timeout=120)[0] for job in jobs]
+        jobs.append(start(1, 2 * B, folder_one))  # both runs at once, each in a folder of its own
+        jobs.append(start(2, B, folder_two))
+        outputs = [job.communicate(timeout=280)[0] for job in jobs]
     finally:  # both torchrun agents are stopped, whatever happened above
         for job in jobs:
             if job.poll() is None:  # still running: the wait failed or timed out
@@ -40,8 +40,8 @@ with tempfile.TemporaryDirectory() as tmp:
                 job.wait()
     if any(job.returncode != 0 for job in jobs):
         raise RuntimeError("torchrun failed:\n" + "\n".join(outputs))
-    one = torch.load(folders[0] / "history.pt")  # {"train loss": [...], "test loss": [...], ...}
-    two = torch.load(folders[1] / "history.pt")
+    one = torch.load(Path(folder_one, "history.pt"))  # {"train loss": [...], "test loss": [...], ...}
+    two = torch.load(Path(folder_two, "history.pt"))
 
 train_gap = np.max(np.abs(np.subtract(one["train loss"], two["train loss"])))  # epoch by epoch
 test_gap = np.max(np.abs(np.subtract(one["test loss"], two["test loss"])))

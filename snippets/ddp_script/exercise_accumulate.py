@@ -4,6 +4,7 @@ train_ddp.py learns from batches of 64: the same epoch lines."""
 
 import datetime
 import os
+import time
 
 import torch
 import torch.distributed as dist
@@ -26,7 +27,7 @@ def train_one_epoch(model, loader, loss_fn, optimizer, device):
             optimizer.step()
             optimizer.zero_grad()
         total += loss.item() * len(labels)
-    return mean_over_ranks(total, len(loader) * loader.batch_size, device)
+    return mean_over_ranks([total], len(loader) * loader.batch_size, device)[0]
 
 
 def main():
@@ -51,6 +52,7 @@ def main():
         if rank == 0:  # train_ddp.py's epoch line
             print(f"epoch {epoch:2d}  train loss {train_loss:.4f}  test loss {test_loss:.4f}", end="  ")
             print(f"test accuracy {accuracy:.2%}")
+    time.sleep(0.1)  # lets a gloo thread finish before Python exits: a known problem, see the page
     dist.destroy_process_group()
 
 

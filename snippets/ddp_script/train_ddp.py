@@ -4,6 +4,7 @@
 
 import datetime
 import os
+import time
 
 import torch
 import torch.distributed as dist
@@ -42,10 +43,10 @@ def make_model():
     )  # fmt: skip
 
 
-def mean_over_ranks(total, count, device):
-    sums = torch.tensor([total, count], dtype=torch.float64, device=device)
+def mean_over_ranks(totals, count, device):
+    sums = torch.tensor([*totals, count], dtype=torch.float64, device=device)
     dist.all_reduce(sums)  # SUM: every rank gets the totals of all ranks
-    return (sums[0] / sums[1]).item()  # the mean over the whole data set, the same on every rank
+    return (sums[:-1] / sums[-1]).tolist()  # the means over the whole data set, the same on every rank
 
 
 def train_one_epoch(model, loader, loss_fn, optimizer, device):
@@ -58,7 +59,7 @@ def train_one_epoch(model, loader, loss_fn, optimizer, device):
         loss.backward()  # DDP averages the gradients of all ranks while backward runs
         optimizer.step()
         total += loss.item() * len(labels)  # the batch's mean times its size
-    return mean_over_ranks(total, len(loader) * loader.batch_size, device)  # drop_last: all batches full
+    return mean_over_ranks([total], len(loader) * loader.batch_size, device)[0]  # drop_last: all batches full
 
 
 @torch.no_grad()  # no graph: nothing here is differentiated
@@ -70,8 +71,7 @@ def evaluate(model, loader, loss_fn, device):
         logits = model(images)
         total += loss_fn(logits, labels).item() * len(labels)
         correct += (logits.argmax(dim=1) == labels).sum().item()  # the highest score is the prediction
-    count = len(loader.sampler)  # this rank's share of the test set
-    return mean_over_ranks(total, count, device), mean_over_ranks(correct, count, device)
+    return mean_over_ranks([total, correct], len(loader.sampler), device)  # sampler: this rank's share
 
 
 def plot_curves(history):
@@ -89,8 +89,7 @@ def plot_curves(history):
 
 def main():
     torch.manual_seed(SEED)  # the initial weights
-    local_rank = int(os.environ["LOCAL_RANK"])  # torchrun gives every process its place in the job
-    rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    local_rank, rank = int(os.environ["LOCAL_RANK"]), int(os.environ["RANK"])  # set by torchrun
     cuda = torch.cuda.device_count() >= int(os.environ["LOCAL_WORLD_SIZE"])  # a GPU for each process?
     device = torch.device("cuda", local_rank) if cuda else torch.device("cpu")
     if cuda:
@@ -117,7 +116,8 @@ def main():
             best_accuracy, best_epoch = accuracy, epoch
             if rank == 0:  # one writer: the weights are the same on every rank
                 torch.save(model.module.state_dict(), "best.pt")  # .module: the model inside DDP
-    print(f"rank {rank} of {world_size}: best test accuracy {best_accuracy:.2%} at epoch {best_epoch}")
+    print(f"rank {rank}: best test accuracy {best_accuracy:.2%} at epoch {best_epoch}")
+    time.sleep(0.1)  # lets a gloo thread finish before Python exits: a known problem, see the page
     dist.destroy_process_group()  # no more communication: the rest is rank 0's alone
     if rank != 0:
         return history
