@@ -31,7 +31,8 @@ def diff_block(old: str, new: str, indent: str, where: str) -> str:
     lines = list(difflib.unified_diff(read(old, where), read(new, where), old, new, n=3, lineterm=""))
     if not lines:
         raise PluginError(f"{where}: <!-- diff: {old} {new} -->: the two files are the same")
-    body = [f'```diff title="{old} → {new}"', *lines[2:], "```"]  # the ---/+++ header is the title
+    # The ---/+++ header becomes the title, which says "diff:" so nothing takes it for one shown file.
+    body = [f'```diff title="diff: {old} → {new}"', *lines[2:], "```"]
     return "\n".join(indent + line if line else line for line in body)
 
 

@@ -14,7 +14,7 @@ def test_the_marker_becomes_the_diff_of_the_two_files(tmp_path, monkeypatch):
     page = "Before.\n\n    <!-- diff: a.py b.py -->\n\nAfter.\n"
     assert render(page, "p.md") == (
         "Before.\n\n"
-        '    ```diff title="a.py → b.py"\n'
+        '    ```diff title="diff: a.py → b.py"\n'
         "    @@ -1,3 +1,3 @@\n"
         "     x = 1\n"
         "    -y = 2\n"
