@@ -17,7 +17,7 @@ import re
 from typing import NamedTuple
 
 from _data import DataError, load, string, strings
-from _includes import INCLUDE_LINE
+from _includes import INCLUDE_FENCE, INCLUDE_LINE
 from _pages import DOCS, FENCE, HEADING, SLUG, nav_files, resolve, test_file_for
 from _texts import texts, texts_for
 from markdown.extensions.toc import unique
@@ -107,6 +107,8 @@ def boxes(lang: str, page: str) -> list[dict]:
             i += 1
             while i < len(lines) and (lines[i].startswith("    ") or not lines[i].strip()):
                 body.append(lines[i][4:])
+                if (inc := INCLUDE_LINE.match(lines[i])) is not None:
+                    section_includes.append(inc["path"])  # code inside the box proves it too
                 i += 1
             found.append(
                 {
@@ -115,7 +117,8 @@ def boxes(lang: str, page: str) -> list[dict]:
                     "section": section,
                     "anchor": anchor,
                     # a link to an anchor of the same page must name the page once the text moves
-                    "text": re.sub(r"\]\(#", f"]({page}#", "\n".join(body).strip()),
+                    # code shown inside the box is listed as proof below it, not shown a second time
+                    "text": re.sub(r"\]\(#", f"]({page}#", INCLUDE_FENCE.sub("", "\n".join(body)).strip()),
                     "proof": section_includes,  # the section's own list: later includes join it
                 }
             )
