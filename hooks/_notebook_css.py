@@ -253,6 +253,7 @@ PRE = re.compile(r"<pre[^>]*>(?P<text>.*?)</pre>", re.S)
 TAG = re.compile(r"<[^>]+>")
 NOT_SHOWN = re.compile(r"<(style|script)\b.*?</\1>", re.S)  # mkdocs-jupyter leaves a <style> after the cells
 BLOCK = re.compile(r"<(?:p|li|tr|h[1-6])\b")
+BLOCK_START = re.compile(r"(?=<(?:p|li|tr|h[1-6])\b)")
 HEADING = re.compile(r"<h[1-6][^>]*>(?P<text>.*?)</h[1-6]>", re.S)
 PHONE_LINE = 36  # columns of a line on a 375 px phone, a CJK character taking two
 LINE_EM, PRE_LINE_EM, BLOCK_EM, CELL_EM = 1.9, 1.5, 1.5, 4
@@ -275,9 +276,12 @@ def cell_height_em(cell_html: str) -> int:
     prose = PRE.sub("", cell_html)
     for m in HEADING.finditer(prose):  # headings: up to twice the size, so count their text again
         em += LINE_EM * _wrapped_lines(entities.unescape(TAG.sub("", m["text"])).strip())
-    words = " ".join(entities.unescape(TAG.sub(" ", prose)).split())
-    em += LINE_EM * ceil(_columns(words) / PHONE_LINE) + BLOCK_EM * len(BLOCK.findall(prose))
-    return ceil(em)
+    # Each paragraph, list item or row wraps on its own, so each ends in a line of its own; an inline code
+    # span's padding takes about one column more.
+    for block in BLOCK_START.split(prose):
+        words = " ".join(entities.unescape(TAG.sub(" ", block)).split())
+        em += LINE_EM * ceil((_columns(words) + block.count("<code")) / PHONE_LINE)
+    return ceil(em + BLOCK_EM * len(BLOCK.findall(prose)))
 
 
 def size_cells(html: str, where: str) -> str:
