@@ -16,6 +16,7 @@ import yaml
 from _glossary import banned, glossary, prose_lines, slang, used_in
 from _pages import resolve, section_text
 from glossary import render
+from notebook_sources import localise
 
 from tests.site.pages import DOCS, LANGS, doc_pages
 
@@ -31,20 +32,10 @@ def read(lang: str, page: str) -> str:
     return (DOCS / lang / page).read_text(encoding="utf-8")
 
 
-CELL = re.compile(r"^# %%(?P<markdown> \[markdown\])?(?: lang=\"(?P<lang>\w+)\")?.*$", re.M)
-
-
 def notebook_markdown(lang: str, path: str) -> str:
-    """The Markdown cells of a jupytext notebook source in one language, comment marks removed."""
-    text = (DOCS.parent / path).read_text(encoding="utf-8")
-    cells, keep = [], False
-    for line in text.splitlines():
-        if m := CELL.match(line):
-            keep = bool(m["markdown"]) and m["lang"] in (lang, None)
-            continue
-        if keep:
-            cells.append(line.removeprefix("#").removeprefix(" "))
-    return "\n".join(cells)
+    """The Markdown cells of a notebook source in one language, as the build localises it."""
+    cells = localise(DOCS.parent / path, lang).cells
+    return "\n\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
 
 
 def texts(lang: str) -> list[str]:
