@@ -7,9 +7,12 @@
     # measured: [\\d.]+ ms             printed values that vary from run to run (a regex; may repeat)
     # timeout: 120                     seconds (default 300)
     # figure: loss_curve.png           a PNG the run writes in its folder (may repeat)
+    # beside: train.py                 a lesson file of this folder it imports or runs (may repeat)
 
-A snippet may import helper modules beside it only if their names start with `_` (they are part of its cache
-key); importing any other sibling file is refused, since the reader would not know to copy it.
+A snippet may import helper modules beside it whose names start with `_`, and lesson files of its folder that
+it declares with `# beside:` (the page shows those whole, earlier, and tells the reader to save them in one
+folder; tests/site/test_copy_runs.py checks it). Both are part of its cache key. Importing any other sibling
+file is refused, since the reader would not know to copy it.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from docs_runner.errors import SnippetError
 
 TIMEOUT_S = 300
 LAUNCHERS = ("python", "torchrun", "horovodrun")
-HEADER_KEYS = ("run", "needs", "record", "server", "measured", "timeout", "figure")
-REPEATABLE = ("measured", "figure")
+HEADER_KEYS = ("run", "needs", "record", "server", "measured", "timeout", "figure", "beside")
+REPEATABLE = ("measured", "figure", "beside")
+LESSON_NAME = re.compile(r"[a-z0-9][\w-]*\.py")  # a lesson file's name, not a _helper's
 FIGURE_NAME = re.compile(r"[\w-]+\.png")  # a plain file name in the snippet's working folder
 HEADER_LINE = re.compile(r"^#\s*([a-z]+):\s*(.*?)\s*$")
 
@@ -41,7 +45,8 @@ class Spec:
     server: str | None = None
     measured: tuple[str, ...] = ()
     timeout: int = TIMEOUT_S
-    helpers: tuple[str, ...] = ()  # local modules it imports (snippets/<topic>/_*.py), transitively
+    helpers: tuple[str, ...] = ()  # local modules it imports (snippets/<topic>/_*.py and beside), transitively
+    beside: tuple[str, ...] = ()  # lesson files of its folder it needs (`# beside:`), as paths from ROOT
     figures: tuple[str, ...] = ()  # PNG files the run writes in its working folder, shown on the page
 
     @property
@@ -125,6 +130,12 @@ def read_spec(path: str) -> Spec:
             raise SnippetError(f"{path}: '# figure: {name}' must name a .png file in the working folder")
     if one.get("needs", "cuda") != "cuda" or one.get("record", "cuda") != "cuda":
         raise SnippetError(f"{path}: '# needs:' and '# record:' take only the value 'cuda'")
+    beside = []
+    for name in found.get("beside", []):
+        rel = (paths.ROOT / path).with_name(name).relative_to(paths.ROOT).as_posix() if "/" not in name else ""
+        if not LESSON_NAME.fullmatch(name) or rel == path or not (paths.ROOT / rel).is_file():
+            raise SnippetError(f"{path}: '# beside: {name}' must name another lesson file of its folder")
+        beside.append(rel)
     timeout = one.get("timeout", str(TIMEOUT_S))
     if not timeout.isdigit() or int(timeout) == 0:
         raise SnippetError(f"{path}: '# timeout: {timeout}' must be a whole number of seconds, such as 120")
@@ -138,6 +149,7 @@ def read_spec(path: str) -> Spec:
         figures=tuple(found.get("figure", [])),
         timeout=int(timeout),
         helpers=tuple(local_helpers(path)),
+        beside=tuple(beside),
     )
 
 
@@ -157,17 +169,34 @@ def _imported_names(path: str, source: str) -> frozenset[str]:
     return frozenset(names)
 
 
+def declared_beside(path: str) -> list[str]:
+    """The file names a snippet's `# beside:` lines give (unchecked: read_spec checks them)."""
+    return headers(path, (paths.ROOT / path).read_text(encoding="utf-8")).get("beside", [])
+
+
 def local_helpers(path: str, seen: set[str] | None = None) -> list[str]:
-    """snippets/<topic>/_*.py modules that `path` imports, directly or through each other (sorted)."""
+    """The files of its folder that `path` imports (_*.py helpers, `# beside:` lesson files) or declares
+    beside, directly or through each other (sorted)."""
     seen = set() if seen is None else seen
     folder = (paths.ROOT / path).parent
+    beside = declared_beside(path)
+    for name in beside:
+        if not LESSON_NAME.fullmatch(name) or not (folder / name).is_file():
+            continue  # read_spec refuses it, naming the file
+        rel = (folder / name).relative_to(paths.ROOT).as_posix()
+        if rel != path and rel not in seen:
+            seen.add(rel)
+            local_helpers(rel, seen)
     for name in sorted(imported_names(path)):
         sibling = folder / f"{name}.py"
         rel = sibling.relative_to(paths.ROOT).as_posix()
         if not name.startswith("_"):
+            if f"{name}.py" in beside:
+                continue
             if sibling.is_file() or (folder / name / "__init__.py").is_file():
                 raise SnippetError(
-                    f"{path}: imports {name}, a file beside it; helper modules must be named _*.py"
+                    f"{path}: imports {name}, a file beside it; helper modules must be named _*.py, and a"
+                    f" lesson file the page shows is declared with '# beside: {name}.py'"
                 )
             continue
         if name in sys.stdlib_module_names:

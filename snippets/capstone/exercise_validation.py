@@ -1,12 +1,13 @@
+# beside: train.py
 """Exercise: choose the best epoch on a validation set, so the test set is looked at only once, at the end."""
 
 import copy
 
 import torch
-from _digits import BATCH_SIZE, EPOCHS, LR, SEED, evaluate, make_model, train_one_epoch
 from sklearn.datasets import load_digits
 from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
+from train import BATCH_SIZE, EPOCHS, LR, SEED, evaluate, make_model, train_one_epoch  # from train.py
 
 
 def load_data():

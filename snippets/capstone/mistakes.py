@@ -1,13 +1,17 @@
+# beside: train.py
 # figure: confusion.png
 # figure: mistakes.png
 """What the trained model gets wrong: a confusion matrix of the test set, and the misclassified images."""
 
 import torch
-from _digits import train_best  # train.py's functions, in a file beside this one
 from matplotlib.figure import Figure
+from train import load_data, main, make_model  # train.py, saved in the same folder as this file
 
+main()  # train.py's whole run again, its lines first: best.pt now holds the best epoch's weights
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-model, test_loader = train_best(device)  # trains as train.py does and keeps the best epoch's weights
+_, test_loader = load_data()
+model = make_model().to(device)
+model.load_state_dict(torch.load("best.pt", map_location=device))
 images, labels = test_loader.dataset.tensors  # all 360 test images and their labels
 model.eval()
 with torch.no_grad():

@@ -1,3 +1,4 @@
+# beside: train_ddp.py
 # figure: same_curves.png
 # timeout: 600
 """One process with batches of 128 or two DDP processes with 64 each: the same images, the same curves."""
@@ -14,7 +15,6 @@ import torch
 from matplotlib.figure import Figure  # draws to a file, no window or GUI backend needed
 
 SCRIPT = Path(__file__).with_name("train_ddp.py")  # the DDP program, beside this file
-B = 64  # images per process and step in the two-process run
 TOLERANCE = 1e-5  # rounding only: the two runs add the same numbers in another order
 
 
@@ -30,8 +30,8 @@ def start(processes, batch_size, folder):
 with tempfile.TemporaryDirectory() as folder_one, tempfile.TemporaryDirectory() as folder_two:
     jobs = []
     try:
-        jobs.append(start(1, 2 * B, folder_one))  # both runs at once, each in a folder of its own
-        jobs.append(start(2, B, folder_two))
+        jobs.append(start(1, 128, folder_one))  # both runs at once, each in a folder of its own
+        jobs.append(start(2, 64, folder_two))  # 2 x 64: the same 128 images per step
         outputs = [job.communicate(timeout=280)[0] for job in jobs]
     finally:  # both torchrun agents are stopped, whatever happened above
         for job in jobs:
@@ -52,7 +52,7 @@ print("same test accuracy in every epoch:", one["test accuracy"] == two["test ac
 fig = Figure(figsize=(6.4, 3.6), layout="constrained")
 ax = fig.subplots()
 epochs = range(1, len(one["train loss"]) + 1)
-for name, history, style in ((f"1 process x {2 * B}", one, "-"), (f"2 processes x {B}", two, "o")):
+for name, history, style in (("1 process x 128", one, "-"), ("2 processes x 64", two, "o")):
     ax.plot(epochs, history["train loss"], style, color="C0", label=f"train loss, {name}")
     ax.plot(epochs, history["test loss"], style, color="C1", label=f"test loss, {name}")
 ax.set(xlabel="epoch", ylabel="cross-entropy", yscale="log")  # a line, and dots on it where they agree

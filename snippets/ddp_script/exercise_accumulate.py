@@ -1,6 +1,6 @@
+# beside: train_ddp.py
 # run: torchrun --standalone --nproc-per-node 2 snippets/ddp_script/exercise_accumulate.py
-"""Exercise: gradient accumulation in the DDP program. Two micro-batches of 32 per process and step learn what
-train_ddp.py learns from batches of 64: the same epoch lines."""
+"""Exercise: train_ddp.py with gradient accumulation, 2 micro-batches of 32 per step: the same epoch lines."""
 
 import datetime
 import os
@@ -8,10 +8,10 @@ import time
 
 import torch
 import torch.distributed as dist
-from _train_ddp import BATCH_SIZE, EPOCHS, LR, SEED, evaluate, load_data, make_model, mean_over_ranks
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel
 from torch.utils.data import DataLoader
+from train_ddp import BATCH_SIZE, EPOCHS, LR, SEED, evaluate, load_data, make_model, mean_over_ranks
 
 STEPS_OF = 2  # micro-batches per optimizer step: 2 x 32 = BATCH_SIZE images per process and step
 

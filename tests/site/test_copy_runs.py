@@ -3,12 +3,14 @@ header says gets what the page shows.
 
 - Every page, every whole-file include: the file imports nothing from this repository (no sibling module,
   no `snippets.` or `docs_runner` import, no relative import) and does not look for files beside itself
-  (`__file__`); a `:section` excerpt says it is one in its title and is not offered as a whole file.
+  (`__file__`), except the lesson files it declares with `# beside:`; the page shows each of those whole,
+  above it, so a reader has saved them already; a `:section` excerpt says it is one in its title and is not
+  offered as a whole file.
 - `exhaustive` (make test-all): each of those snippets, copied alone into an empty folder, runs as its header
   says (python, torchrun, horovodrun, with its `# server:` started first) with none of the repository on the
   path, and prints what the build's run printed (measured values aside). Only `# needs: cuda` files are
-  skipped, and only where there is no GPU. (The whole programs under examples/ take command-line options the
-  page gives; tests/examples/ runs them with tiny settings.)
+  skipped, and only where there is no GPU. Its `# beside:` files are copied with it. (The whole programs
+  under examples/ take command-line options the page gives; tests/examples/ runs them with tiny settings.)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from docs_runner.launchers import retry_exit_abort, run_launched
 from docs_runner.machine import detect_device
 from docs_runner.procs import snippet_server
 from docs_runner.records import normalise
-from docs_runner.spec import read_spec
+from docs_runner.spec import headers, read_spec
 from tests.conftest import ROOT
 from tests.site.pages import DOCS, LANGS, doc_pages
 
@@ -54,8 +56,11 @@ WHOLE_FILES = sorted(
 
 
 def repository_imports(path: str) -> list[str]:
-    """What a copy lacks: imports that resolve inside the repository, relative imports, __file__."""
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    """What a copy lacks: imports that resolve inside the repository, relative imports, __file__; a lesson
+    file declared `# beside:` is not lacking (the page shows it above: test_the_files_beside_come_first)."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    beside = headers(path, source).get("beside", [])
+    tree = ast.parse(source)
     found = []
     for node in ast.walk(tree):
         names = []
@@ -66,10 +71,12 @@ def repository_imports(path: str) -> list[str]:
                 found.append(f"line {node.lineno}: relative import")
                 continue
             names = [node.module]
-        elif isinstance(node, ast.Name) and node.id == "__file__":
+        elif isinstance(node, ast.Name) and node.id == "__file__" and not beside:
             found.append(f"line {node.lineno}: __file__ (a copied file has nothing beside it)")
         for name in names:
             top = name.split(".")[0]
+            if f"{top}.py" in beside:
+                continue
             if (ROOT / path).with_name(f"{top}.py").exists():
                 found.append(f"line {node.lineno}: imports {top}, a file beside it")
                 continue
@@ -84,6 +91,21 @@ def repository_imports(path: str) -> list[str]:
 def test_a_copied_file_needs_nothing_from_the_repository(path):
     found = repository_imports(path)
     assert not found, f"{path} cannot be copied and run alone:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_files_beside_come_first(lang):
+    """A file that needs others beside it (`# beside:`) comes after them on its page, each shown whole."""
+    wrong = []
+    for page in doc_pages(lang):
+        shown = []
+        for m in INCLUDE_FENCE.finditer((DOCS / lang / page).read_text(encoding="utf-8")):
+            if m["section"] is None and m["path"].endswith(".py"):
+                for needed in read_spec(m["path"]).beside:
+                    if needed not in shown:
+                        wrong.append(f"docs/{lang}/{page}: {m['path']} needs {needed}, not shown whole above")
+                shown.append(m["path"])
+    assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -104,6 +126,9 @@ def test_the_rule_sees_what_a_copy_lacks(tmp_path, monkeypatch):
     (tmp_path / "snippets" / "t" / "a.py").write_text(
         "import torch\nimport _helper\nfrom . import b\nprint(open(__file__).read())\n"
     )
+    (tmp_path / "snippets" / "t" / "c.py").write_text("# beside: d.py\nimport d\nimport e\nprint(__file__)\n")
+    for name in ("d.py", "e.py"):
+        (tmp_path / "snippets" / "t" / name).write_text("X = 1\n")
     monkeypatch.setattr(module, "ROOT", tmp_path)
     found = repository_imports("snippets/t/a.py")
     assert found == [
@@ -111,6 +136,7 @@ def test_the_rule_sees_what_a_copy_lacks(tmp_path, monkeypatch):
         "line 3: relative import",
         "line 4: __file__ (a copied file has nothing beside it)",
     ]
+    assert repository_imports("snippets/t/c.py") == ["line 3: imports e, a file beside it"]  # d is declared
 
 
 def reader_env(device: str) -> dict[str, str]:
@@ -133,6 +159,8 @@ def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
     folder.mkdir()
     copied = folder / Path(path).name
     shutil.copy2(ROOT / path, copied)
+    for needed in spec.beside:  # saved in the same folder, as the page says
+        shutil.copy2(ROOT / needed, folder / Path(needed).name)
     argv = tuple(str(copied) if a == path else a for a in spec.argv)  # torchrun/horovodrun: from the venv
     alone = dataclasses.replace(spec, path=str(copied), argv=argv)
     env = reader_env(device)

@@ -91,6 +91,11 @@ def test_headers_declare_the_kind(tree):
         ("# timeout: 60\n# timeout: 90\n", "'# timeout:' appears twice; a file says it once"),
         ("# needs: cuda\n# needs: cuda\n", "'# needs:' appears twice"),
         ("import sibling\n", "imports sibling, a file beside it; helper modules must be named _*.py"),
+        ("import sibling\n", "a lesson file the page shows is declared with '# beside: sibling.py'"),
+        ("# beside: gone.py\n", "'# beside: gone.py' must name another lesson file of its folder"),
+        ("# beside: _a.py\n", "'# beside: _a.py' must name another lesson file of its folder"),
+        ("# beside: x.py\n", "'# beside: x.py' must name another lesson file of its folder"),
+        ("# beside: ../demo/sibling.py\n", "'# beside: ../demo/sibling.py' must name another lesson file"),
     ],
 )
 def test_bad_headers_name_the_file(tree, header, message):
@@ -107,6 +112,15 @@ def test_local_helpers_are_found_transitively_and_stdlib_is_not(tree):
     rel = write(tree, "snippets/demo/uses.py", "import _thread\nfrom _a import *\nimport torch\n")
     assert read_spec(rel).helpers == ("snippets/demo/_a.py", "snippets/demo/_b.py")
     assert all_snippets() == ["snippets/demo/uses.py"]  # helpers are not snippets
+
+
+def test_a_file_declared_beside_may_be_imported_and_is_in_the_key(tree):
+    write(tree, "snippets/demo/_c.py", "X = 1\n")
+    write(tree, "snippets/demo/train.py", "import _c\n")
+    rel = write(tree, "snippets/demo/uses.py", "# beside: train.py\nfrom train import X\n")
+    spec = read_spec(rel)
+    assert spec.beside == ("snippets/demo/train.py",)
+    assert spec.helpers == ("snippets/demo/_c.py", "snippets/demo/train.py")  # what train.py imports too
 
 
 def test_environment_key_covers_lock_file_warning_policy_and_device(tree):

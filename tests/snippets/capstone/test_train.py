@@ -2,15 +2,11 @@
 the split, the model, the saved weights, the curves it drew, and the helper that copies its functions."""
 
 import base64
-import importlib.util
-import inspect
 import re
 
 import pytest
 import torch
 from sklearn.datasets import load_digits
-
-from tests.conftest import ROOT
 
 TARGET = 0.97  # the page: "at least 97 % test accuracy"
 
@@ -122,15 +118,3 @@ def test_main_returns_what_it_printed_keeps_the_best_and_draws_it(
     fig.savefig(tmp_path / "again.png", dpi=100, metadata={"Software": None})
     png = base64.b64decode(build_record("capstone/train").figures["curves.png"])
     assert (tmp_path / "again.png").read_bytes() == png == (tmp_path / "curves.png").read_bytes()
-
-
-def test_the_helper_copies_train_py_verbatim(run_snippet):
-    """mistakes.py and the exercises import _digits.py: it must hold train.py's functions and constants."""
-    s = run_snippet("capstone/train")
-    spec = importlib.util.spec_from_file_location("_digits", ROOT / "snippets/capstone/_digits.py")
-    helper = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(helper)
-    for name in ("load_data", "make_model", "train_one_epoch", "evaluate"):
-        assert inspect.getsource(getattr(helper, name)) == inspect.getsource(getattr(s, name)), name
-    for name in ("SEED", "BATCH_SIZE", "EPOCHS", "LR"):
-        assert getattr(helper, name) == getattr(s, name), name

@@ -3,7 +3,6 @@ line, what stayed the capstone's, the images each step holds on 1 and on 2 proce
 the matching curves), and the helper the exercises import."""
 
 import base64
-import importlib.util
 import inspect
 import io
 import re
@@ -126,16 +125,3 @@ def test_the_all_reduced_evaluation_is_the_capstones_on_one_process(monkeypatch)
         dist.destroy_process_group()
     assert ours[1] == theirs[1]  # the same images, one process: the same accuracy
     assert ours[0] == pytest.approx(theirs[0], abs=1e-12)
-
-
-def test_the_helper_copies_train_ddp_verbatim(monkeypatch):
-    """The exercises import _train_ddp.py: it must hold train_ddp.py's functions and constants."""
-    monkeypatch.delenv("BATCH_SIZE", raising=False)
-    ddp = runpy.run_path(str(FILE))
-    spec = importlib.util.spec_from_file_location("_train_ddp", ROOT / "snippets/ddp_script/_train_ddp.py")
-    helper = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(helper)
-    for name in ("load_data", "make_model", "mean_over_ranks", "train_one_epoch", "evaluate"):
-        assert inspect.getsource(getattr(helper, name)) == inspect.getsource(ddp[name]), name
-    for name in ("SEED", "BATCH_SIZE", "EPOCHS", "LR"):
-        assert getattr(helper, name) == ddp[name], name
