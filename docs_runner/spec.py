@@ -45,7 +45,7 @@ class Spec:
     server: str | None = None
     measured: tuple[str, ...] = ()
     timeout: int = TIMEOUT_S
-    helpers: tuple[str, ...] = ()  # local modules it imports (snippets/<topic>/_*.py and beside), transitively
+    helpers: tuple[str, ...] = ()  # files of its folder it imports (_*.py) or needs (beside), transitively
     beside: tuple[str, ...] = ()  # lesson files of its folder it needs (`# beside:`), as paths from ROOT
     figures: tuple[str, ...] = ()  # PNG files the run writes in its working folder, shown on the page
 
@@ -132,8 +132,10 @@ def read_spec(path: str) -> Spec:
         raise SnippetError(f"{path}: '# needs:' and '# record:' take only the value 'cuda'")
     beside = []
     for name in found.get("beside", []):
-        rel = (paths.ROOT / path).with_name(name).relative_to(paths.ROOT).as_posix() if "/" not in name else ""
-        if not LESSON_NAME.fullmatch(name) or rel == path or not (paths.ROOT / rel).is_file():
+        if not LESSON_NAME.fullmatch(name) or name == path.rsplit("/", 1)[-1]:
+            raise SnippetError(f"{path}: '# beside: {name}' must name another lesson file of its folder")
+        rel = (paths.ROOT / path).with_name(name).relative_to(paths.ROOT).as_posix()
+        if not (paths.ROOT / rel).is_file():
             raise SnippetError(f"{path}: '# beside: {name}' must name another lesson file of its folder")
         beside.append(rel)
     timeout = one.get("timeout", str(TIMEOUT_S))
