@@ -95,16 +95,32 @@ def test_a_copied_file_needs_nothing_from_the_repository(path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_files_beside_come_first(lang):
-    """A file that needs others beside it (`# beside:`) comes after them on its page, each shown whole."""
+    """A file that needs others beside it (`# beside:`) comes after them: each is shown whole above it on its
+    page, or on an earlier page of the course that this page links to (the capstone's train.py, which a reader
+    saved there, for the AMP and compile chapters)."""
+    from tests.site.test_course_path import nav
+
+    earlier: dict[str, str] = {}  # a file shown whole -> the first page (in nav order) that shows it
     wrong = []
-    for page in doc_pages(lang):
+    for page in nav():
+        if not (DOCS / lang / page).is_file():  # a notebook page: its source lives under examples/
+            continue
+        text = (DOCS / lang / page).read_text(encoding="utf-8")
         shown = []
-        for m in INCLUDE_FENCE.finditer((DOCS / lang / page).read_text(encoding="utf-8")):
-            if m["section"] is None and m["path"].endswith(".py"):
-                for needed in read_spec(m["path"]).beside:
-                    if needed not in shown:
-                        wrong.append(f"docs/{lang}/{page}: {m['path']} needs {needed}, not shown whole above")
-                shown.append(m["path"])
+        for m in INCLUDE_FENCE.finditer(text):
+            if m["section"] is not None or not m["path"].endswith(".py"):
+                continue
+            for needed in read_spec(m["path"]).beside:
+                where = earlier.get(needed)
+                link = rf"\]\((?:\.\./)*{re.escape(where or '')}(?:#[^)]*)?\)"  # a Markdown link to it
+                linked = where is not None and re.search(link, text)
+                if needed not in shown and not linked:
+                    wrong.append(
+                        f"docs/{lang}/{page}: {m['path']} needs {needed}, not shown whole above it"
+                        + (f" nor linked ({where} shows it)" if where else "")
+                    )
+            shown.append(m["path"])
+            earlier.setdefault(m["path"], page)
     assert not wrong, "\n".join(wrong)
 
 
