@@ -21,7 +21,7 @@ export PYTHONHASHSEED := 0
 TEST_WORKERS ?= 2
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
-.PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached
+.PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached matrix
 
 # Horovod has no wheel on PyPI and does not build against current torch as shipped: tools/build_horovod.sh
 # builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod) with the
@@ -127,6 +127,12 @@ $(LIGHTHOUSE): bench/lighthouse/package-lock.json
 # BENCH_MAKE_TEST=1 adds `make test`'s wall time, BENCH_FRESH_CLONE=1 a fresh clone's first page.
 bench: $(STAMP) $(KATEX) $(if $(filter 1,$(BENCH_QUICK)),,$(LIGHTHOUSE)) browser-deps
 	$(PY) bench/bench.py
+
+# The torch version matrix (hooks/_matrix.py, tools/matrix.py): every snippet on each release of
+# matrix/versions.toml, one virtual environment at a time under .cache/matrix/, results into
+# matrix/results.json (resumes where it stopped; RELEASE=2.6.0 for one release). Not part of build or test.
+matrix: $(STAMP)
+	$(PY) tools/matrix.py $(foreach r,$(RELEASE),--release $(r))
 
 clean:
 	rm -rf site .cache test-artifacts

@@ -113,8 +113,8 @@ FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 HTML = re.compile(r"<!--.*?-->|<[^>]+>")
-# comments the build replaces with text (hooks/build_facts.py, hooks/errata.py): prose reads them as a word
-BUILD_FACT = re.compile(r"<!-- (pinned:[\w.-]+|repository|errata-count) -->")
+# comments the build replaces with text (build_facts.py, errata.py, _matrix.py): prose reads them as a word
+BUILD_FACT = re.compile(r"<!-- (pinned:[\w.-]+|runs-from:[\w/.-]+|repository|errata-count) -->")
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$")
 CODE_MARK = "\x00"  # what an inline code span becomes in prose
 

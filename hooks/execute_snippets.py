@@ -11,7 +11,8 @@ cached by content hash): labelled with the hardware when it holds measured numbe
 recording when one exists and this build has no GPU, or replaced by a plain notice when the file needs CUDA
 and this build has none. The PNG files a snippet declares with `# figure:` are written into the site next to
 the page, which shows each with a line `![alt text](name.png)` after the include. It also adds the page's
-"verified with" note and fills the verification report.
+"verified with" note and fills the verification report, and under each include the line that says on which
+torch releases the file runs (hooks/_matrix.py, from matrix/results.json).
 A snippet that fails stops the build with the file name and its traceback.
 """
 
@@ -26,6 +27,16 @@ import threading
 from pathlib import Path
 
 from _includes import SNIPPET_FENCE  # a fence whose whole body includes a snippet file
+from _matrix import (  # the torch version matrix (matrix/results.json)
+    MATRIX_MARKER,
+    RUNS_FROM,
+    SUMMARY_MARKER,
+    MatrixError,
+    block_markdown,
+    report_markdown,
+    runs_from,
+    summary_markdown,
+)
 from _report import BENCH_MARKER, REPORT_MARKER, bench, report  # the report page, the contributors' figures
 from _state import FIGURES, site_run
 from _texts import texts_for, verified_line
@@ -33,6 +44,7 @@ from mkdocs.exceptions import PluginError
 
 from docs_runner.errors import SnippetError
 from docs_runner.records import Record
+from docs_runner.spec import all_snippets
 
 log = logging.getLogger("mkdocs.hooks.execute_snippets")
 FIGURE_IMAGE = re.compile(r"^(?P<indent>[ \t]*)!\[(?P<alt>[^\]\n]*)\]\((?P<name>[\w-]+\.png)\)[ \t]*$", re.M)
@@ -167,9 +179,28 @@ def on_page_markdown(markdown, page, config, files):
             used.append(record)
         indent = match["indent"]
         _register_figures(record, page, drawn)
-        return match[0] + _shown_output(indent, record, text, run.recordings)
+        versions = block_markdown(indent, path, lang, text)
+        return match[0] + _shown_output(indent, record, text, run.recordings) + versions
 
-    markdown = _place_figures(SNIPPET_FENCE.sub(add_output, markdown), page, drawn)
+    def release(match: re.Match) -> str:
+        found = runs_from(match["path"])
+        if found is None:
+            raise PluginError(
+                f"{page.file.src_uri}: {match[0]}, but matrix/results.json has no current result of"
+                f" {match['path']} that fails on an older torch: run `make matrix`, or drop the claim"
+            )
+        return found
+
+    try:
+        markdown = SNIPPET_FENCE.sub(add_output, markdown)
+        markdown = RUNS_FROM.sub(release, markdown)
+        if MATRIX_MARKER in markdown:
+            markdown = markdown.replace(MATRIX_MARKER, report_markdown(all_snippets(), lang, text))
+        if SUMMARY_MARKER in markdown:
+            markdown = markdown.replace(SUMMARY_MARKER, summary_markdown(all_snippets(), text))
+    except MatrixError as exc:
+        raise PluginError(f"{page.file.src_uri}: {exc}") from None
+    markdown = _place_figures(markdown, page, drawn)
     page.meta["glightbox"] = bool(drawn)  # the zoom script (mkdocs-glightbox) only where there is a figure
     if REPORT_MARKER in markdown:
         markdown = report(markdown, text, run, config, lang)

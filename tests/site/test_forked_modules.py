@@ -66,7 +66,7 @@ def test_dying_and_hanging_modules_fail_alone_and_the_session_goes_on(tmp_path):
     env = dict(os.environ, PYTHONHASHSEED="0")
     env.pop("PYTEST_CURRENT_TEST", None)  # the inner build must not look like a test to sleepy.py
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=20", "tests"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=10", "tests"],
         cwd=project(tmp_path),
         env=env,
         capture_output=True,
@@ -79,7 +79,7 @@ def test_dying_and_hanging_modules_fail_alone_and_the_session_goes_on(tmp_path):
     assert "4 failed, 2 passed" in out, out
     assert "the test child died (wait status 9, exit code -9)" in out
     assert (
-        "tests/snippets/test_hangs.py: the module did not finish within 18 s; killed its process group "
+        "tests/snippets/test_hangs.py: the module did not finish within 9 s; killed its process group "
         "(snippets: no snippet named)"
     ) in out
     assert "TimeoutError: snippets/demo/sleepy.py: timed out after 2 s under test (its '# timeout:')" in out

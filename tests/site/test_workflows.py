@@ -49,11 +49,11 @@ def actionlint(*files: Path, labels: list[str] = RUNNER_LABELS) -> subprocess.Co
     )
 
 
-def test_the_three_workflows_exist():
-    assert sorted(p.name for p in WORKFLOWS.iterdir()) == ["gpu.yml", "pages.yml", "test.yml"]
+def test_the_four_workflows_exist():
+    assert sorted(p.name for p in WORKFLOWS.iterdir()) == ["gpu.yml", "matrix.yml", "pages.yml", "test.yml"]
 
 
-@pytest.mark.parametrize("name", ["gpu.yml", "pages.yml", "test.yml"])
+@pytest.mark.parametrize("name", ["gpu.yml", "matrix.yml", "pages.yml", "test.yml"])
 def test_actionlint_finds_nothing(name):
     proc = actionlint(WORKFLOWS / name)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")

@@ -1,8 +1,10 @@
 """snippets/multinode/exercise_predict_ranks.py: the prediction is checked against real two-node runs, the
-build's (2 processes per node) and one started here with 3 per node."""
+build's (2 processes per node) and, in `make test-all`, one started here with 3 per node."""
 
 import runpy
 import sys
+
+import pytest
 
 from docs_runner.paths import ROOT
 
@@ -23,6 +25,7 @@ def test_the_prediction_matches_the_builds_run(run_snippet, build_record):
     assert [line for line in shown if line.startswith("process ")] == s.predict(2, 2)
 
 
+@pytest.mark.exhaustive  # six processes and two agents on two cores: 20 s; a second opinion on the build
 def test_the_prediction_matches_a_run_with_three_processes_per_node(run_snippet, monkeypatch):
     s = run_snippet("multinode/exercise_predict_ranks")
     names = runpy.run_path(str(TWO_NODES))  # its functions; its __main__ block does not run

@@ -1,0 +1,45 @@
+"""Run snippets under this interpreter's torch, for the version matrix: tools/matrix.py starts
+`python tools/matrix_run.py PATH...` in each release's virtual environment (with this checkout on
+PYTHONPATH) and reads one JSON line per file as it finishes. Each file runs as the build runs it (the fork
+server, or its launcher; the build's environment), on the CPU, so its output can be compared with the
+reference build's CPU record. Standard library only, like the rest of the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+from docs_runner import execute, machine
+from docs_runner.errors import SnippetError
+from docs_runner.spec import read_spec
+
+# A file that hangs on an older torch (a collective some ranks never reach) is a failure there; waiting out
+# its own `# timeout:` (up to 300 s) would hold every core that long.
+TIMEOUT_S = 90
+
+
+def run(path: str, cores: execute.Cores) -> dict:
+    spec = read_spec(path)
+    spec = dataclasses.replace(spec, timeout=min(spec.timeout, TIMEOUT_S))
+    with cores.hold(spec.ranks):
+        try:
+            record = execute._run_spec(spec, "cpu", fresh=False)  # run_one, with the spec changed
+        except SnippetError as exc:
+            return {"path": path, "ok": False, "error": str(exc)}
+    return {"path": path, "ok": True, "output": record.output, "torch": record.torch}
+
+
+def main(paths: list[str]) -> None:
+    cores = execute.Cores(machine.cores())
+    # Launched files (several ranks) first, as the build orders them; plain ones fill the cores around them.
+    ordered = sorted(paths, key=lambda path: read_spec(path).ranks == 1)
+    with ThreadPoolExecutor(max_workers=max(1, machine.cores())) as pool:
+        futures = [pool.submit(run, path, cores) for path in ordered]
+        for future in as_completed(futures):
+            print(json.dumps(future.result()), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
