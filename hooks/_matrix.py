@@ -248,13 +248,18 @@ def block_markdown(indent: str, path: str, lang: str, text: dict) -> str:
     return "\n\n" + "\n".join(f"{indent}{line}" if line else "" for line in lines) + "\n"
 
 
-def _cell(path: str, release: Release) -> str:
-    if release.torch == reference():
-        return SYMBOLS["same"]
-    if reason_not_in_matrix(path) is not None:
-        return SYMBOLS["not run"]
-    found = outcomes(path)
-    return SYMBOLS["unchecked"] if found is None else SYMBOLS[found[release]["result"]]
+def _cells(path: str) -> list[str]:
+    """The report's row of symbols for a file, one per release (its results read once)."""
+    found = outcomes(path) if reason_not_in_matrix(path) is None else None
+    cells = []
+    for release in releases():
+        if release.torch == reference():
+            cells.append(SYMBOLS["same"])
+        elif reason_not_in_matrix(path) is not None:
+            cells.append(SYMBOLS["not run"])
+        else:
+            cells.append(SYMBOLS["unchecked"] if found is None else SYMBOLS[found[release]["result"]])
+    return cells
 
 
 def report_markdown(paths: list[str], lang: str, text: dict) -> str:
@@ -268,7 +273,7 @@ def report_markdown(paths: list[str], lang: str, text: dict) -> str:
         chapters.setdefault(path.split("/")[1], []).append(path)
     parts = [t["legend"], "", _pairs(lang, t)]
     for chapter, files in chapters.items():
-        rows = [f"| `{p}` | " + " | ".join(_cell(p, r) for r in everyone) + " |" for p in files]
+        rows = [f"| `{p}` | " + " | ".join(_cells(p)) + " |" for p in files]
         parts += ["", f"**{chapter}**", "", head, rule, *rows]
     return "\n".join(parts) + "\n"
 
@@ -288,11 +293,12 @@ def summary_markdown(paths: list[str], text: dict) -> str:
     """One sentence for the home page: on each release, how many of the files it ran ran."""
     t = text["matrix"]
     counts = []
-    current = [p for p in paths if reason_not_in_matrix(p) is None and outcomes(p) is not None]
+    found = {p: outcomes(p) for p in paths if reason_not_in_matrix(p) is None}
+    current = [found[p] for p in found if found[p] is not None]
     for release in releases():
         ran = checked = 0
-        for path in current:
-            result = outcomes(path)[release]["result"]
+        for outcome in current:
+            result = outcome[release]["result"]
             checked += result != "not run"
             ran += result in ("same", "differs")
         counts.append(t["count"].format(version=release.minor, ran=ran, checked=checked))
