@@ -36,8 +36,12 @@ SNIPPET_FENCE = include_fence(r'snippets/[^":]+\.py')  # the fences the build ad
 def section_text(path: str | Path, section: str | None = None) -> str:
     """The text an include shows: the file (relative to the checkout, or absolute), or the lines between its
     section's marks; section marks themselves never show."""
-    file = ROOT / path
-    lines = file.read_text(encoding="utf-8").splitlines()
+    return section_of((ROOT / path).read_text(encoding="utf-8"), path, section)
+
+
+def section_of(text: str, path: str | Path, section: str | None = None) -> str:
+    """`section_text` of a file whose text is `text` (another language's page shows the file translated)."""
+    lines = text.splitlines()
     if section is not None:
         marks: dict[str, int] = {}
         for i, line in enumerate(lines):

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from _comments import CommentError, translated_file
 from _state import generated_path, site_run
 from _texts import texts_for, verified_line
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
@@ -34,7 +36,14 @@ def src_uri(example: Path, lang: str) -> str:
 
 
 def localise(example: Path, lang: str) -> nbformat.NotebookNode:
-    nb = jupytext.read(example)
+    """The notebook of `example` in `lang`: that language's Markdown cells, the code cells' comments and
+    docstrings in that language (hooks/_comments.py; the code itself is the file's)."""
+    path = example.resolve().relative_to(ROOT).as_posix()
+    try:
+        text = translated_file(path, lang)
+    except CommentError as exc:
+        raise PluginError(str(exc)) from None
+    nb = jupytext.reads(text, fmt="py:percent")
     nb.cells = [c for c in nb.cells if c.metadata.get("lang", lang) == lang]
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("lang", None)

@@ -3,7 +3,9 @@
 
 Pages hold no inline Python; their fences include files (`--8<-- "snippets/…"`). Here each include line is
 replaced by the file (or its `:section`), so a fence that shows part of a file is executed as copied code, in
-a fresh namespace, under the project's warning policy.
+a fresh namespace, under the project's warning policy. A Chinese page's fences get the file with Chinese
+comments and docstrings, as the page shows it (hooks/_comments.py; the plugin tells the parser no file name,
+so a text with Chinese in it counts as a Chinese page: README.md's one include is inside a Markdown example).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import io
 import re
 
 import pytest
-from _includes import INCLUDE_FENCE, INCLUDE_LINE, section_text
+from _comments import CJK, translated_file
+from _includes import INCLUDE_FENCE, INCLUDE_LINE, section_of
 from markdown_it import MarkdownIt
 
 
@@ -26,9 +29,10 @@ def notest_whole_file(m: re.Match) -> str:
 
 def expand_includes(markdown: str) -> str:
     markdown = INCLUDE_FENCE.sub(notest_whole_file, markdown)
+    lang = "zh" if CJK.search(markdown) else "en"
 
     def replace(m: re.Match) -> str:
-        text = section_text(m["path"], m["section"])
+        text = section_of(translated_file(m["path"], lang), m["path"], m["section"])
         return "\n".join(m["indent"] + line if line else line for line in text.splitlines())
 
     return INCLUDE_LINE.sub(replace, markdown)

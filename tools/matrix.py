@@ -48,7 +48,8 @@ WORK = ROOT / ".cache" / "matrix"
 # What the snippets import besides torch and torchvision (tests/site/test_matrix.py keeps this list whole).
 EXTRAS = ("numpy", "matplotlib", "scikit-learn", "tensorboard", "tensorboardX", "pillow", "ipython")
 # Pins that belong to one torch build (its CUDA libraries, its compiler) are left to that release's torch.
-TORCH_BOUND = re.compile(r"^(torch|torchvision|triton|nvidia-|cuda-|horovod|visdom)", re.I)
+# sympy: torch 2.5 pins sympy==1.13.1 exactly, later releases ask for >=1.13.3.
+TORCH_BOUND = re.compile(r"^(torch|torchvision|triton|nvidia-|cuda-|horovod|visdom|sympy)", re.I)
 DIFF_LINES = 40
 
 

@@ -20,12 +20,12 @@ import dataclasses
 import importlib.util
 import os
 import re
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from _comments import translated_file
 from _includes import INCLUDE_FENCE
 
 from docs_runner.launchers import retry_exit_abort, run_launched
@@ -165,8 +165,13 @@ def reader_env(device: str) -> dict[str, str]:
 
 
 @pytest.mark.exhaustive
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", [p for p in WHOLE_FILES if p.startswith("snippets/")])
-def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(build_record, tmp_path, path):
+def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
+    build_record, tmp_path, path, lang
+):
+    """In each language: a Chinese page shows the file with Chinese comments and docstrings, and that text is
+    what its copy button copies."""
     spec = read_spec(path)
     device = detect_device()
     if spec.needs_cuda and device != "cuda":
@@ -174,9 +179,8 @@ def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
     folder = tmp_path / "empty"
     folder.mkdir()
     copied = folder / Path(path).name
-    shutil.copy2(ROOT / path, copied)
-    for needed in spec.beside:  # saved in the same folder, as the page says
-        shutil.copy2(ROOT / needed, folder / Path(needed).name)
+    for shown in (path, *spec.beside):  # the files beside it saved in the same folder, as the page says
+        (folder / Path(shown).name).write_text(translated_file(shown, lang), encoding="utf-8")
     argv = tuple(str(copied) if a == path else a for a in spec.argv)  # torchrun/horovodrun: from the venv
     alone = dataclasses.replace(spec, path=str(copied), argv=argv)
     env = reader_env(device)
