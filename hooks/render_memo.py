@@ -12,6 +12,10 @@ versions, so this hook keeps their answers (hooks/_memo.py, .cache/render/):
   nbconvert pass), keyed by the notebook's bytes and the options; mkdocs-jupyter,
   nbconvert, Pygments and jupytext versions key the file (mkdocs-jupyter's own `cache` option is keyed by
   neither versions nor the project, and each language's build would evict the other's entries);
+- mkdocs-llmstxt's HTML-to-Markdown conversion of each page (`_generate_page_markdown`, a module function
+  of its private `_internal.plugin`, which its `on_page_content` calls by name: about 0.5 s a page with
+  BeautifulSoup, markdownify and mdformat), keyed by the page's HTML, URLs and options; mkdocs-llmstxt,
+  markdownify, mdformat, mdformat-tables and beautifulsoup4 versions key the file;
 - the theme's compiled templates, in Jinja's own bytecode cache (.cache/jinja), which checks each
   template's source;
 - a page's Markdown turned into HTML (`Page.render`: its content, table of contents, title, anchors and links
@@ -43,10 +47,17 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from mkdocs_jupyter import convert  # the plugin calls convert.nb2html (re-exported from nbconvert2)
+from mkdocs_llmstxt._internal import plugin as llmstxt  # its on_page_content calls _generate_page_markdown
 
 HIGHLIGHT = DiskMemo("highlight", " ".join(version(p) for p in ("pygments", "pymdown-extensions")))
 NOTEBOOKS = DiskMemo(
     "notebooks", " ".join(version(p) for p in ("mkdocs-jupyter", "nbconvert", "pygments", "jupytext"))
+)
+LLMS = DiskMemo(
+    "llms",
+    " ".join(
+        version(p) for p in ("mkdocs-llmstxt", "markdownify", "mdformat", "mdformat-tables", "beautifulsoup4")
+    ),
 )
 
 RENDER_VERSIONS = " ".join(
@@ -107,6 +118,35 @@ class _Reads:
     """The files pymdownx.snippets reads while one page renders: {path: digest of the text}."""
 
     current: dict[str, str] | None = None
+
+
+def _memo_llms() -> None:
+    real = _original(llmstxt._generate_page_markdown)
+
+    def generate(html, *, should_autoclean, preprocess, path, base_uri, page_uri):
+        script = Path(preprocess).read_text(encoding="utf-8") if preprocess else None
+        args = (
+            html,
+            should_autoclean,
+            script,
+            base_uri,
+            page_uri,
+        )  # `path` only reaches the preprocess script
+
+        def compute():
+            return real(
+                html,
+                should_autoclean=should_autoclean,
+                preprocess=preprocess,
+                path=path,
+                base_uri=base_uri,
+                page_uri=page_uri,
+            )
+
+        return LLMS.get(args, compute)
+
+    generate.__wrapped__ = real
+    llmstxt._generate_page_markdown = generate
 
 
 def _record_snippet_reads() -> None:
@@ -219,10 +259,12 @@ def on_config(config):
     cache = config_file.parent / ".cache"
     _memo_highlight()
     _memo_notebooks()
+    _memo_llms()
     _record_snippet_reads()
     _memo_pages()
     HIGHLIGHT.load(cache)
     NOTEBOOKS.load(cache)
+    LLMS.load(cache)
     PAGES.rekey(
         f"{RENDER_VERSIONS} {digest(config_file.read_text(encoding='utf-8'))} "
         f"{digest(Path(__file__).read_text(encoding='utf-8'))}"
@@ -247,5 +289,6 @@ def on_post_build(config):
         return  # a nested per-language build; the whole build ends after it
     HIGHLIGHT.save()
     NOTEBOOKS.save()
+    LLMS.save()
     PAGES.save()
     log.info("pages: %d rendered, %d from memo", pages["rendered"], pages["from memo"])

@@ -87,6 +87,8 @@ def tiny_site(tmp_path) -> Path:
     for *_, snippet in TINY_CHAPTERS.values():
         (tmp_path / snippet).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / snippet, tmp_path / snippet)
+        comments = (ROOT / snippet).with_name("comments.zh.toml")  # its comments on the Chinese page
+        shutil.copy2(comments, tmp_path / snippet.rsplit("/", 1)[0] / comments.name)
         slot = cache.slot(snippet)
         if slot.exists():
             shutil.copytree(slot, tmp_path / slot.relative_to(ROOT))

@@ -59,16 +59,23 @@ def test_warm_rebuild_runs_nothing_and_an_edit_reruns_one(tiny_site):
         html = (tiny_site / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
         assert "edited once" in html
 
-    # A comment changes the code the page shows but not its output, so the page's Markdown is the same as in
-    # the last build: the page memo must notice that the included file changed and render the page again.
+    # A comment changes the code the page shows but not its output, so the English page's Markdown is the
+    # same as in the last build: the page memo must notice that the included file changed and render the page
+    # again. A comment without a Chinese translation fails the build (hooks/_comments.py); with one, the
+    # Chinese page shows the translation.
     snippet.write_text(
         snippet.read_text(encoding="utf-8") + "# a comment the memo must not hide\n", encoding="utf-8"
     )
     code, log = build_log(tiny_site)
+    assert code != 0 and re.search(r"creation\.py:\d+: no zh translation of this block", log), log[-3000:]
+    data = tiny_site / "snippets" / "tensors" / "comments.zh.toml"
+    entry = '\n[["creation.py"]]\nen = "a comment the memo must not hide"\nzh = "页面缓存不能藏住的注释"\n'
+    data.write_text(data.read_text(encoding="utf-8") + entry, encoding="utf-8")
+    code, log = build_log(tiny_site)
     assert code == 0, log[-3000:]
-    for lang_dir in ("", "en/"):
+    for lang_dir, shown in (("", "页面缓存不能藏住的注释"), ("en/", "a comment the memo must not hide")):
         html = (tiny_site / "site" / lang_dir / "tensors" / "index.html").read_text(encoding="utf-8")
-        assert "a comment the memo must not hide" in html, lang_dir
+        assert shown in html, lang_dir
 
 
 def record_of(path: str, device: str) -> Record:
