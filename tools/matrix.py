@@ -129,13 +129,23 @@ def make_venv(release: Release, venv: Path) -> float:
         "--no-cache-dir",
         "--disable-pip-version-check",
         "-q",
-        f"torch=={release.torch}",
-        f"torchvision=={release.torchvision}",
+        # ===: exactly that version; == would also take a local build such as 2.13.0+cpu from a machine's
+        # wheel folder, which the torchvision of the same release cannot load (torchvision::nms missing)
+        f"torch==={release.torch}",
+        f"torchvision==={release.torchvision}",
         *EXTRAS,
     ]
     pip = subprocess.run(command, env=env, capture_output=True, text=True)
     if pip.returncode != 0:
         sys.exit(f"torch {release.torch}: pip failed\n{pip.stderr[-3000:]}")
+    check = (
+        "import torch, torchvision; torchvision.ops.nms; print(torch.__version__, torchvision.__version__)"
+    )
+    loaded = subprocess.run([str(venv / "bin" / "python"), "-c", check], capture_output=True, text=True)
+    found = [v.split("+")[0] for v in loaded.stdout.split()]  # PyPI's wheels say e.g. 2.13.0+cu130
+    if loaded.returncode != 0 or found != [release.torch, release.torchvision]:
+        what = loaded.stdout.strip()
+        sys.exit(f"torch {release.torch}: the environment loads {what!r}\n{loaded.stderr[-2000:]}")
     marker.write_text(wanted)
     return time.perf_counter() - start
 
