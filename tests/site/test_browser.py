@@ -38,6 +38,7 @@ from urllib.request import urlopen
 
 import pytest
 import yaml
+from _comments import translated_file
 from _pages import nav_files  # the hooks' own walk of the nav
 
 from tests.site.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -799,7 +800,7 @@ def copy_and_compare(p, block, name: str, lang: str) -> None:
     block.hover()  # the button shows on hover
     block.locator("button.md-code__button[data-md-type='copy']").click()
     copied = p.evaluate("navigator.clipboard.readText()")
-    source = (ROOT / name).read_text(encoding="utf-8")
+    source = translated_file(name, lang)  # a Chinese page shows (and copies) its comments in Chinese
     assert source.endswith("\n") and copied == source.removesuffix("\n"), f"{lang}: {name} copied differently"
 
 

@@ -47,7 +47,7 @@ def fake_tree(request, tmp_path, monkeypatch):
     fake_recording(tmp_path, path, "logits dtype, autocast step: torch.float16\n", "FAKE GPU 80GB")
     if request.param == "stale":
         with (tmp_path / path).open("a", encoding="utf-8") as f:
-            f.write("# changed after recording\n")
+            f.write("CHANGED_AFTER_RECORDING = True\n")  # code, not a comment: no translation needed
         return [f"{path} changed after 2026-11-30: run `make record` on a GPU machine"]
     return []
 
@@ -87,7 +87,7 @@ def test_cpu_build_shows_current_recordings_and_hides_stale_ones(tiny_site):
     fake_recording(project, runs_anywhere, "logits dtype, autocast step: torch.float16\n", "FAKE GPU 80GB")
     snippet = project / runs_anywhere
     snippet.write_text(
-        snippet.read_text(encoding="utf-8") + "\n# changed after recording\n", encoding="utf-8"
+        snippet.read_text(encoding="utf-8") + "\nCHANGED_AFTER_RECORDING = True\n", encoding="utf-8"
     )
     code, log = build_log(project)
     assert code == 0, log[-3000:]
