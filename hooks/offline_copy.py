@@ -33,17 +33,14 @@ import logging
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 import zipfile
 from pathlib import Path
 
+from _inner_build import run_build  # the build in a child process, stopped whole on a timeout
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-
-from docs_runner.procs import kill_group
 
 ENV = "PYTORCH_NOTES_OFFLINE"  # "true" in the second build, the one that becomes the copy
 COPY_ENV = "PYTORCH_NOTES_OFFLINE_COPY"  # "1": this `mkdocs build` makes the copy too
@@ -56,9 +53,6 @@ PDFS = "pdf"  # site/pdf/, the PDFs hooks/pdf_export.py makes (PYTORCH_NOTES_PDF
 
 ZIP_LINK = re.compile(rf'href="[^"]*{re.escape(ZIP_NAME)}"')
 ZIP_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{ZIP_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
-RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
-PAGES = re.compile(r"pages: \d+ rendered, \d+ from memo")  # hooks/render_memo.py logs it once per build
-MKDOCS = [sys.executable, "-m", "mkdocs"]
 # The copy's build took 26 s in the tests and 13 s under make offline (bench/measured.md); the limit only
 # turns a build that hangs into an error that says so, instead of a build that never ends.
 BUILD_TIMEOUT_S = 300
@@ -141,33 +135,14 @@ def finish_offline_site(site: Path) -> None:
 def build_offline(config_file: Path, site_dir: Path) -> str:
     """Build the offline copy into `site_dir`, in a process group of its own that is stopped, whole, if the
     build outlives BUILD_TIMEOUT_S or this one is interrupted; its "pages: N rendered, M from memo" line."""
-    command = [*MKDOCS, "build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:  # a file: a stopped build leaves no pipe open
-        proc = subprocess.Popen(
-            command, cwd=config_file.parent, env=inner_env(), stdout=out, stderr=out, start_new_session=True
-        )
-        try:
-            proc.wait(timeout=BUILD_TIMEOUT_S)
-        except BaseException as exc:
-            kill_group(proc.pid)
-            proc.wait()
-            if not isinstance(exc, subprocess.TimeoutExpired):
-                raise
-            out.seek(0)
-            raise PluginError(
-                f"the offline copy's build of {config_file} did not finish in {BUILD_TIMEOUT_S} s "
-                f"(offline_copy.BUILD_TIMEOUT_S); stopped it and every process it started:\n"
-                f"{out.read()[-6000:].rstrip()}"
-            ) from None
-        out.seek(0)
-        output = out.read()
-    if proc.returncode != 0:
-        raise PluginError(f"the offline copy's build failed:\n{output[-6000:]}")
-    ran = [int(n) for n in RAN.findall(output)]
-    if not ran or any(ran):
-        raise PluginError(f"the offline copy's build ran snippets itself:\n{output[-3000:]}")
-    pages = PAGES.search(output)
-    return pages[0] if pages else "pages: not counted"
+    return run_build(
+        config_file,
+        site_dir,
+        inner_env(),
+        "the offline copy's build",
+        BUILD_TIMEOUT_S,
+        "offline_copy.BUILD_TIMEOUT_S",
+    )
 
 
 def inner_env() -> dict[str, str]:

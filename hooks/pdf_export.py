@@ -39,20 +39,17 @@ import logging
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from _inner_build import run_build  # the build in a child process, stopped whole on a timeout
 from _pdf_page import finish_print_page
 from _pdf_print import print_pdfs  # it imports Playwright and pypdf only when it prints
 from _texts import texts_for
 from build_facts import pins
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-
-from docs_runner.procs import kill_group
 
 PDF_ENV = "PYTORCH_NOTES_PDF"  # "1": this `mkdocs build` makes the PDFs too
 PRINT_ENV = "PYTORCH_NOTES_PDF_PRINT"  # "true" in the second build, the one Chromium prints
@@ -74,9 +71,6 @@ def print_page(lang: str) -> str:
 PDF_LINK = re.compile(r'href="[^"]*pytorch-notes\.[a-z]+\.pdf"')
 PDF_PARAGRAPH = re.compile(rf"<p>(?:(?!</p>).)*?{PDF_LINK.pattern}(?:(?!</p>).)*</p>\n?", re.S)
 DOCUMENT = re.compile(r"\s*<html><head></head><body>(?P<body>.*)</body></html>\s*", re.S)
-RAN = re.compile(r"snippets: (\d+) ran")  # hooks/execute_snippets.py logs it once per language
-PAGES = re.compile(r"pages: \d+ rendered, \d+ from memo")  # hooks/render_memo.py logs it once per build
-MKDOCS = [sys.executable, "-m", "mkdocs"]
 # The print build took about as long as the offline copy's (20-30 s warm here); the limit only turns a build
 # that hangs into an error that says so.
 BUILD_TIMEOUT_S = 300
@@ -195,33 +189,14 @@ def languages(config) -> list[str]:
 def build_print_site(config_file: Path, site_dir: Path) -> str:
     """Build the print site into `site_dir`, in a process group of its own that is stopped, whole, if the
     build outlives BUILD_TIMEOUT_S or this one is interrupted; its "pages: N rendered, M from memo" line."""
-    command = [*MKDOCS, "build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:  # a file: a stopped build leaves no pipe open
-        proc = subprocess.Popen(
-            command, cwd=config_file.parent, env=inner_env(), stdout=out, stderr=out, start_new_session=True
-        )
-        try:
-            proc.wait(timeout=BUILD_TIMEOUT_S)
-        except BaseException as exc:
-            kill_group(proc.pid)
-            proc.wait()
-            if not isinstance(exc, subprocess.TimeoutExpired):
-                raise
-            out.seek(0)
-            raise PluginError(
-                f"the PDF's print build of {config_file} did not finish in {BUILD_TIMEOUT_S} s "
-                f"(pdf_export.BUILD_TIMEOUT_S); stopped it and every process it started:\n"
-                f"{out.read()[-6000:].rstrip()}"
-            ) from None
-        out.seek(0)
-        output = out.read()
-    if proc.returncode != 0:
-        raise PluginError(f"the PDF's print build failed:\n{output[-6000:]}")
-    ran = [int(n) for n in RAN.findall(output)]
-    if not ran or any(ran):
-        raise PluginError(f"the PDF's print build ran snippets itself:\n{output[-3000:]}")
-    pages = PAGES.search(output)
-    return pages[0] if pages else "pages: not counted"
+    return run_build(
+        config_file,
+        site_dir,
+        inner_env(),
+        "the PDF's print build",
+        BUILD_TIMEOUT_S,
+        "pdf_export.BUILD_TIMEOUT_S",
+    )
 
 
 def inner_env() -> dict[str, str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import _inner_build
 import offline_copy
 import pytest
 from mkdocs.exceptions import PluginError
@@ -260,7 +261,7 @@ def test_an_offline_build_that_hangs_is_stopped_and_named(tmp_path, monkeypatch)
         "print('INFO    -  Building documentation...', file=sys.stderr, flush=True)\n"
         "time.sleep(30)\n"
     )
-    monkeypatch.setattr(offline_copy, "MKDOCS", [sys.executable, "-c", hang])
+    monkeypatch.setattr(_inner_build, "MKDOCS", [sys.executable, "-c", hang])  # the copy's build runs there
     monkeypatch.setattr(offline_copy, "BUILD_TIMEOUT_S", 5)
     config = tmp_path / "mkdocs.yml"
     with pytest.raises(PluginError) as error:
