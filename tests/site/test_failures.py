@@ -63,14 +63,17 @@ def test_bad_snippets_fail_one_build_each_named_with_its_reason(tiny_site):
     )
     assert "snippets/tensors/zz_session_hangs.py: timed out after 3 s; killed its process group" in log
     assert re.search(
-        r"snippets/tensors/zz_session_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)", log
+        r"snippets/tensors/zz_session_leaves.py: the snippet left 1 process\(es\) behind \(pids \[\d+\]\)",
+        log,
     )
     assert "snippets/tensors/zz_helper.py: imports _gone_helper, but the helper module" in log
     assert "snippets/tensors/zz_server.py: '# server: sleep 6101 ${PORT:-6006}' did not start" in log
     assert "snippets/tensors/zz_rank.py failed (exit 1): rank 1 failed first" in log
     assert "[rank1]: RuntimeError: rank one gives up" in log
     leftovers = subprocess.run(
-        ["pgrep", "-f", "sleep 600|sleep 6101|sleep 6202|sleep 6203|zz_rank.py|zz_hangs"], capture_output=True, text=True
+        ["pgrep", "-f", "sleep 600|sleep 6101|sleep 6202|sleep 6203|zz_rank.py|zz_hangs"],
+        capture_output=True,
+        text=True,
     )
     assert leftovers.stdout == "", f"processes outlived the build: {leftovers.stdout}"
 

@@ -163,7 +163,10 @@ def test_the_tool_keeps_the_first_error_line_and_masks_measured_values(tmp_path)
         "W1206 03:18:25.541000 17779 torch/utils/cpp_extension.py:118] No CUDA runtime is found\n"
     )
     assert tool.first_error_line(crashed) == "snippets/x.py failed (exit -11): … step 1"
-    dotted = "snippets/x.py failed (exit 1):\ntorch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+    dotted = (
+        "snippets/x.py failed (exit 1):\n"
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+    )
     assert tool.first_error_line(dotted) == "BackendCompilerFailed: backend='inductor' raised:"
     venv = tool.WORK / "venv"
     path = next(p for p in all_snippets() if read_spec(p).measured)
