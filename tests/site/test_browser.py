@@ -951,6 +951,44 @@ def test_phone_menu_opens(phone):
         assert phone.path() == url_path(lang, "autograd/")
 
 
+# A newcomer's path (issue 24): from the home page to a model trained on real data, then to the same
+# program on two processes, by following the links a reader sees, at phone and desktop widths.
+NEWCOMER_PATH = [  # (the link followed, what its page must show in a code or output block)
+    ("capstone/", r"best test accuracy \d+\.\d+%"),  # a model trained on real data, with its accuracy
+    ("distributed-script/", r"rank 1: best test accuracy \d+\.\d+%"),  # the same program on two processes
+]
+NEWCOMER_CLICKS = 6  # the floor: at most this many clicks from the home page to the trained model
+
+
+def follow(reader, href_end: str, step: str) -> None:
+    """Click the first link of the article that leads to `href_end`, as a reader does."""
+    p = reader.page
+    link = p.locator(f"article a[href$='{href_end}']").first
+    assert link.count() == 1, f"{step}: no link to {href_end} in the article of {reader.path()}"
+    link.scroll_into_view_if_needed()
+    with p.expect_navigation(wait_until="load"):
+        link.click()
+
+
+def shown_code(reader) -> str:
+    """The text of the article's code and output blocks (not its prose); textContent, because a block far
+    below the screen is not rendered yet (content-visibility), so it has no innerText."""
+    return "\n".join(reader.page.locator("article pre").evaluate_all("els => els.map(e => e.textContent)"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+def test_a_newcomer_reaches_a_trained_model_and_then_two_processes(request, width, lang):
+    reader = request.getfixturevalue("phone" if width == "phone" else "browser")
+    reader.open(LANGS[lang])
+    assert [link for link, _ in NEWCOMER_PATH].index("capstone/") + 1 <= NEWCOMER_CLICKS
+    for step, (link, shown) in enumerate(NEWCOMER_PATH, start=1):
+        follow(reader, link, f"click {step}")
+        assert reader.path() == url_path(lang, link)
+        assert re.search(shown, shown_code(reader)), f"click {step}: {link} shows no {shown!r}"
+        reader.screenshot(f"newcomer-{width}-{lang}-{step}", full_page=False)
+
+
 def test_dark_mode_toggles(browser):
     browser.open("tensors/")
     p = browser.page
