@@ -1,4 +1,5 @@
 # beside: train.py
+# measured: \b[VW]\d{4} [^\]]+\]
 """Exercise: mark the batch dimension dynamic before the first call, and every batch size shares one graph."""
 
 import torch
