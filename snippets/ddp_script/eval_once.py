@@ -1,8 +1,5 @@
 # run: torchrun --standalone --nproc-per-node 4 snippets/ddp_script/eval_once.py
-"""Evaluating on several processes: DistributedSampler repeats samples so that every rank gets as many;
-count each sample once."""
-
-import datetime
+"""Evaluating on several processes: DistributedSampler pads the shares with repeats; count each once."""
 
 import torch
 import torch.distributed as dist
@@ -28,7 +25,7 @@ def summed(correct):
 
 
 def main():
-    dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=60))
+    dist.init_process_group("gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
     torch.manual_seed(0)  # the same data and the same model on every rank
     dataset = TensorDataset(torch.arange(10), torch.randn(10, 4), torch.randint(0, 3, (10,)))  # index, x, y
@@ -36,21 +33,12 @@ def main():
     everything = predict(model, DataLoader(dataset, batch_size=10))[1]  # what one process would compute
     if rank == 0:
         print(f"one process, every sample once: {everything.sum().item()}/{len(everything)}")
-
     # The usual loop: the sampler pads 10 samples to 12, repeating the first two.
     padded = DistributedSampler(dataset, shuffle=False)
-    indices, correct = predict(model, DataLoader(dataset, batch_size=2, sampler=padded))
-    print(f"rank {rank}: padded share {indices.tolist()}")
+    padded_indices, correct = predict(model, DataLoader(dataset, batch_size=2, sampler=padded))
     right, total = summed(correct)
     if rank == 0:
         print(f"padded, all_reduce of the counts: {right}/{total}")
-
-    # drop_last=True cuts the dataset down to 8 instead: two samples are never evaluated.
-    cut = DistributedSampler(dataset, shuffle=False, drop_last=True)
-    right, total = summed(predict(model, DataLoader(dataset, batch_size=2, sampler=cut))[1])
-    if rank == 0:
-        print(f"drop_last=True: {right}/{total}")
-
     # Exact 1: all_gather every rank's per-sample results; the shares are equally long, as all_gather needs.
     gathered = [torch.zeros_like(correct) for _ in range(world)]
     dist.all_gather(gathered, correct)
@@ -58,14 +46,13 @@ def main():
     in_order = torch.stack(gathered, dim=1).flatten()[: len(dataset)]
     if rank == 0:
         print(f"all_gather, trimmed to {len(dataset)}: {in_order.sum().item()}/{len(in_order)}")
-
     # Exact 2: shares without padding (3, 3, 2, 2 samples), then all_reduce the counts.
     share = Subset(dataset, range(rank, len(dataset), world))
-    indices, correct = predict(model, DataLoader(share, batch_size=2))
-    print(f"rank {rank}: unpadded share {indices.tolist()}")
+    share_indices, correct = predict(model, DataLoader(share, batch_size=2))
     right, total = summed(correct)
     if rank == 0:
         print(f"unpadded shares, all_reduce of the counts: {right}/{total}")
+    print(f"rank {rank}: padded share {padded_indices.tolist()}, unpadded share {share_indices.tolist()}")
     dist.destroy_process_group()
 
 

@@ -1,38 +1,29 @@
 # run: torchrun --standalone --nproc-per-node 2 snippets/fsdp_resume/exercise_model_only.py
-# beside: train_fsdp.py
-"""Resuming from the weights alone: the first loss after the stop still matches, the next ones do not,
-because Adam starts again from empty moments."""
-
-import datetime
+# beside: toy_task.py
+"""Resuming from the weights alone: the first loss after the stop still matches the run that never stopped,
+the next ones do not, because Adam starts again from empty moments."""
 
 import torch
 import torch.distributed as dist
 import torch.distributed.checkpoint as dcp
+import torch.distributed.checkpoint.state_dict as dsd
 import torch.nn.functional as F
-from torch.distributed.checkpoint.state_dict import (
-    StateDictOptions,
-    get_model_state_dict,
-    get_state_dict,
-    set_model_state_dict,
-    set_state_dict,
-)
 from torch.distributed.fsdp import fully_shard
-from train_fsdp import batch, initial_weights, make_model
+from toy_task import batch, initial_weights, make_model
 
 
 def build():
     """A sharded model and its optimizer, as in train_fsdp.py."""
     with torch.device("meta"):
         model = make_model()
-    for layer in (model[0], model[2], model[4]):
-        fully_shard(layer)
-    fully_shard(model)
+    for module in (model[0], model[2], model[4], model):
+        fully_shard(module)
     model.to_empty(device="cpu")
     return model, torch.optim.Adam(model.parameters(), lr=0.01)
 
 
 def train(model, optimizer, steps):
-    """Train the given steps; the mean loss of each step over all ranks."""
+    """Train the given steps; the mean loss of each step over all ranks, to 6 decimals."""
     rank, world = dist.get_rank(), dist.get_world_size()
     losses = []
     for step in steps:
@@ -47,31 +38,21 @@ def train(model, optimizer, steps):
 
 
 def main():
-    dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=60))
+    dist.init_process_group("gloo")
     model, optimizer = build()
-    full = initial_weights() if dist.get_rank() == 0 else {}
-    options = StateDictOptions(full_state_dict=True, broadcast_from_rank0=True)
-    set_model_state_dict(model, full, options=options)  # the same start as train_fsdp.py
+    options = dsd.StateDictOptions(full_state_dict=True, broadcast_from_rank0=True)
+    dsd.set_model_state_dict(model, initial_weights() if dist.get_rank() == 0 else {}, options=options)
     train(model, optimizer, range(1, 4))
-    model_state, optim_state = get_state_dict(model, optimizer)
-    dcp.save({"model": model_state, "optim": optim_state}, checkpoint_id="checkpoint")
-    results = {"no stop": train(model, optimizer, range(4, 7))}  # the run that never stopped
-
-    model, optimizer = build()  # resume with the optimizer's state
-    model_state, optim_state = get_state_dict(model, optimizer)
-    state = {"model": model_state, "optim": optim_state}
+    dcp.save({"model": dsd.get_model_state_dict(model)}, checkpoint_id="checkpoint")  # the weights alone
+    losses = {"no stop": train(model, optimizer, range(4, 7))}  # the run that never stopped
+    model, optimizer = build()  # a new sharded model and a fresh Adam
+    state = {"model": dsd.get_model_state_dict(model)}  # the layout of this run's shards
     dcp.load(state, checkpoint_id="checkpoint")
-    set_state_dict(model, optimizer, model_state_dict=state["model"], optim_state_dict=state["optim"])
-    results["model and optimizer"] = train(model, optimizer, range(4, 7))
-
-    model, optimizer = build()  # resume with the weights alone: a fresh Adam
-    state = {"model": get_model_state_dict(model)}  # asks only for the model's entries
-    dcp.load(state, checkpoint_id="checkpoint")
-    set_model_state_dict(model, state["model"])
-    results["model only"] = train(model, optimizer, range(4, 7))
+    dsd.set_model_state_dict(model, state["model"])
+    losses["weights only"] = train(model, optimizer, range(4, 7))
     if dist.get_rank() == 0:
-        for name, losses in results.items():
-            print(f"steps 4-6, {name}: {losses}")
+        for name, values in losses.items():
+            print(f"steps 4-6, {name}: {values}")
     dist.destroy_process_group()
 
 

@@ -1,7 +1,7 @@
 # beside: train_fsdp.py
-# timeout: 300
-"""Stop and resume on another number of processes: 2 processes train steps 1-3, 4 processes steps 4-6, 1
-process steps 7-9, each run from the last one's checkpoint; the losses are those of an uninterrupted run."""
+# beside: toy_task.py
+"""Stop and resume on other numbers of processes: 2 processes train steps 1-3, 4 processes steps 4-6 and 1
+process steps 7-9, each from the last one's checkpoint; the losses are those of an uninterrupted run."""
 
 import os
 import signal
@@ -12,14 +12,14 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
-from train_fsdp import batch, initial_weights, make_model
+from toy_task import batch, initial_weights, make_model
 
 SCRIPT = Path(__file__).with_name("train_fsdp.py")  # the FSDP program, beside this file
 TOLERANCE = 1e-6  # rounding only: the runs add the same numbers in other orders
 
 
 def torchrun(processes, folder):
-    """torchrun train_fsdp.py in `folder` (where its checkpoints/ lives) and rank 0's lines."""
+    """torchrun train_fsdp.py in `folder` (where its checkpoints/ lives); rank 0's lines."""
     launcher = [sys.executable, "-m", "torch.distributed.run"]  # what the torchrun command runs
     command = [*launcher, "--standalone", "--nproc-per-node", str(processes), str(SCRIPT)]
     out = {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT, "text": True}
@@ -35,33 +35,26 @@ def torchrun(processes, folder):
     return output.splitlines()
 
 
-def uninterrupted(steps):
-    """The same 9 steps in one plain process: no FSDP, no checkpoint, the whole batch at once."""
-    model = make_model()
-    model.load_state_dict(initial_weights())
-    optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
-    losses = []
-    for step in range(1, steps + 1):
-        inputs, labels = batch(step)
-        loss = F.cross_entropy(model(inputs), labels)
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
-
-
 losses = []
 with tempfile.TemporaryDirectory() as folder:  # one folder: each run finds the checkpoints of the last
     for processes in (2, 4, 1):
         for line in torchrun(processes, folder):
             if line.startswith("step "):  # "step 4 loss 1.087936878"
                 losses.append(float(line.split()[-1]))
-            elif line.startswith(("resumed", "saved")):
-                print(f"--nproc-per-node {processes}: {line}")
+            elif line.startswith("world size"):
+                print(line)
 
-reference = uninterrupted(len(losses))
-for step, (resumed, plain) in enumerate(zip(losses, reference, strict=True), start=1):
-    print(f"step {step}: stopped and resumed {resumed:.6f}, uninterrupted {plain:.6f}")
+model = make_model()  # the uninterrupted run: one plain process, no FSDP, the whole batch at once
+model.load_state_dict(initial_weights())
+optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+reference = []
+for step in range(1, len(losses) + 1):
+    inputs, labels = batch(step)
+    loss = F.cross_entropy(model(inputs), labels)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    reference.append(loss.item())
+    print(f"step {step}: stopped and resumed {losses[step - 1]:.6f}, uninterrupted {loss.item():.6f}")
 gap = max(abs(a - b) for a, b in zip(losses, reference, strict=True))
 print(f"largest difference: {gap:.1e}, below {TOLERANCE:g}: {gap < TOLERANCE}")

@@ -1,4 +1,5 @@
-"""The uninterrupted run of snippets/fsdp_resume/train_fsdp.py, computed here in one plain process."""
+"""The uninterrupted run of snippets/fsdp_resume/train_fsdp.py, computed here in one plain process from
+toy_task.py's model, weights and batches."""
 
 import runpy
 
@@ -9,7 +10,7 @@ from tests.conftest import ROOT
 
 
 def plain_losses(steps: int) -> list[float]:
-    names = runpy.run_path(str(ROOT / "snippets/fsdp_resume/train_fsdp.py"))  # main() does not run
+    names = runpy.run_path(str(ROOT / "snippets/fsdp_resume/toy_task.py"))  # its demo does not run
     model = names["make_model"]()
     model.load_state_dict(names["initial_weights"]())
     optimizer = torch.optim.Adam(model.parameters(), lr=0.01)

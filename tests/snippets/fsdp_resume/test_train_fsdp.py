@@ -13,7 +13,7 @@ def lines_of(out: str, rank: int) -> list[str]:
 
 def test_a_fresh_start_trains_like_one_plain_process(build_record):
     rank0 = lines_of(build_record("fsdp_resume/train_fsdp").output, 0)
-    assert len(rank0) == 4  # no "resumed" line: nothing to resume from
+    assert len(rank0) == 4
     losses = [float(line.split()[-1]) for line in rank0[:3]]
     assert [line.split()[:3] for line in rank0[:3]] == [["step", str(n), "loss"] for n in (1, 2, 3)]
     assert losses == pytest.approx(plain_losses(3), abs=1e-6)  # the tolerance the page states
@@ -21,5 +21,5 @@ def test_a_fresh_start_trains_like_one_plain_process(build_record):
 
 def test_each_rank_writes_its_own_file(build_record):
     out = build_record("fsdp_resume/train_fsdp").output
-    assert lines_of(out, 0)[3] == "saved step-3: ['.metadata', '__0_0.distcp', '__1_0.distcp']"
+    assert lines_of(out, 0)[3] == "world size 2, saved step-3: ['.metadata', '__0_0.distcp', '__1_0.distcp']"
     assert lines_of(out, 1) == []  # only rank 0 prints
