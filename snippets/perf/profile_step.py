@@ -45,7 +45,7 @@ with tempfile.TemporaryDirectory() as folder:
     trace_file = Path(folder) / "trace.json"
     prof.export_chrome_trace(str(trace_file))  # the file chrome://tracing, Perfetto and TensorBoard open
     events = json.loads(trace_file.read_text())["traceEvents"]
-spans = [e for e in events if e.get("cat") == "user_annotation" and e["name"] in ("forward", "backward", "optimizer")]
+spans = [e for e in events if e.get("name") in ("forward", "backward", "optimizer")]  # our record_functions
 ops = [e for e in events if e.get("cat") == "cpu_op"]
 start = min(e["ts"] for e in spans)  # microseconds; the picture starts at the step's start
 

@@ -22,6 +22,7 @@ print(f"time.time() loop: {naive * 1e6:.1f} us per matmul")
 timer = benchmark.Timer(stmt="x @ x", globals={"x": x}, label="256x256 matmul")
 measurement = timer.blocked_autorange(min_run_time=0.5)
 print(f"Timer: median {measurement.median * 1e6:.1f} us", end=" ")
-print(f"(IQR {measurement.iqr * 1e6:.1f} us, {len(measurement.times)} blocks of {measurement.number_per_run})")
+blocks = len(measurement.times)  # each block ran the statement number_per_run times
+print(f"(IQR {measurement.iqr * 1e6:.1f} us, {blocks} blocks of {measurement.number_per_run})")
 # One thread unless you pass num_threads: compare like with like.
 print("threads Timer used:", measurement.task_spec.num_threads)

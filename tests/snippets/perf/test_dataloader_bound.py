@@ -21,6 +21,7 @@ def test_workers_load_the_same_batches_and_the_epochs_are_timed(run_snippet):
     assert s.fast.pin_memory == torch.cuda.is_available()  # pinning needs a GPU to pin for
     assert len(s.slow) == len(s.fast) == 8  # 512 images in batches of 64
     assert s.seconds["num_workers=0"] >= 0.512  # every sleep in the loop's own process
-    assert re.search(r"^num_workers=0: \d+\.\d\d s per epoch\nnum_workers=2: \d+\.\d\d s per epoch$", s.stdout, re.M)
+    epochs = r"^num_workers=0: \d+\.\d\d s per epoch\nnum_workers=2: \d+\.\d\d s per epoch$"
+    assert re.search(epochs, s.stdout, re.M)
     ratio = s.seconds["num_workers=0"] / s.seconds["num_workers=2"]
     assert f"with workers: {ratio:.1f}x faster" in s.stdout
