@@ -18,7 +18,8 @@ class Debugged(nn.Module):
 
     def forward(self, images):
         features = self.features(images)
-        print("mean feature:", features.mean().item())  # .item() needs the value: Python must run here
+        # .item() needs the value: Python must run here (Dynamo's warning quotes the line: no comment on it)
+        print("mean feature:", features.mean().item())
         return self.head(features)
 
 
