@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
+from tests.snippets._sleepers import sleepers_instead_of_popen
 
 FILE = ROOT / "snippets/ddp_script/compare_curves.py"
 
@@ -62,18 +63,7 @@ def test_the_figure_is_drawn_from_both_runs(run_snippet, build_record, tmp_path)
 def test_a_failed_wait_stops_both_runs(monkeypatch, tmp_path):
     """The first wait fails (as a timeout would) while both runs are alive: both are stopped and reaped.
     Each run is a sleeping Python here, started the way the file starts torchrun."""
-    started, jobs = [], []
-
-    class Sleeper(subprocess.Popen):
-        def __init__(self, command, **kwargs):
-            started.append((command, kwargs))
-            super().__init__([sys.executable, "-c", "import time; time.sleep(60)"], **kwargs)
-            jobs.append(self)
-
-        def communicate(self, input=None, timeout=None):
-            raise subprocess.TimeoutExpired(self.args, timeout)
-
-    monkeypatch.setattr(subprocess, "Popen", Sleeper)
+    started, jobs = sleepers_instead_of_popen(monkeypatch)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(subprocess.TimeoutExpired):
         runpy.run_path(str(FILE), run_name="__main__")

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
+from tests.snippets._sleepers import sleepers_instead_of_popen
 from tests.snippets.fsdp_resume._reference import plain_losses
 
 FILE = ROOT / "snippets/fsdp_resume/stop_and_resume.py"
@@ -40,18 +41,7 @@ def test_each_run_writes_one_file_per_rank(run_snippet):
 def test_a_failed_wait_stops_torchrun(monkeypatch, tmp_path):
     """The first wait fails (as a timeout would) while the run is alive: it is stopped and reaped. The run is
     a sleeping Python here, started the way the file starts torchrun."""
-    started, jobs = [], []
-
-    class Sleeper(subprocess.Popen):
-        def __init__(self, command, **kwargs):
-            started.append((command, kwargs))
-            super().__init__([sys.executable, "-c", "import time; time.sleep(60)"], **kwargs)
-            jobs.append(self)
-
-        def communicate(self, input=None, timeout=None):
-            raise subprocess.TimeoutExpired(self.args, timeout)
-
-    monkeypatch.setattr(subprocess, "Popen", Sleeper)
+    started, jobs = sleepers_instead_of_popen(monkeypatch)
     monkeypatch.syspath_prepend(str(FILE.parent))  # where the reader saved train_fsdp.py
     monkeypatch.chdir(tmp_path)
     with pytest.raises(subprocess.TimeoutExpired):
