@@ -18,7 +18,7 @@ for _ in range(10):
 naive = (time.time() - start) / 10
 print(f"time.time() loop: {naive * 1e6:.1f} us per matmul")
 
-# Timer runs the statement once to warm up, then in blocks until it has enough to trust a median.
+# Timer warms up first and sizes its blocks from that, then runs blocks until it can trust a median.
 timer = benchmark.Timer(stmt="x @ x", globals={"x": x}, label="256x256 matmul")
 measurement = timer.blocked_autorange(min_run_time=0.5)
 print(f"Timer: median {measurement.median * 1e6:.1f} us", end=" ")
