@@ -39,6 +39,7 @@ from _pytest.runner import runtestprotocol
 
 from docs_runner import policy
 from docs_runner.forkserver.child import captured_output, exec_file
+from docs_runner.launchers import EXIT_ABORT, EXIT_ABORT_RETRIES
 from docs_runner.machine import detect_device
 from docs_runner.paths import ROOT
 from docs_runner.procs import kill_group, snippet_server
@@ -351,22 +352,39 @@ def run_snippet(build_record):
         spec = read_spec(path)
         if spec.launcher != "python":
             raise ValueError(f"{path} runs with {spec.launcher}: read the build's run with build_record")
-        with tempfile.TemporaryDirectory() as tmp:
-            printed, work = Path(tmp) / "output.txt", Path(tmp) / "cwd"
-            work.mkdir()
-            cwd = os.getcwd()
-            os.chdir(work)  # files the snippet writes land in a throwaway folder, as in the build
+
+        def once() -> SimpleNamespace:
+            with tempfile.TemporaryDirectory() as tmp:
+                printed, work = Path(tmp) / "output.txt", Path(tmp) / "cwd"
+                work.mkdir()
+                cwd = os.getcwd()
+                os.chdir(work)  # files the snippet writes land in a throwaway folder, as in the build
+                try:
+                    log = Path(tmp) / "server.log"
+                    with snippet_server(path, spec.server, work, log, READER_ENV or None) as server_env:
+                        os.environ.update(server_env)
+                        with captured_output(printed), as_a_fresh_interpreter(), deadline(path, spec.timeout):
+                            namespace = exec_file(path)
+                finally:
+                    os.chdir(cwd)
+                ns = SimpleNamespace(**{k: v for k, v in namespace.items() if not k.startswith("__")})
+                ns.stdout = printed.read_text(encoding="utf-8")
+                drawn = [figure for figure in spec.figures if (work / figure).exists()]
+                ns.figures = {figure: (work / figure).read_bytes() for figure in drawn}
+            return ns
+
+        # A file that starts torchrun itself meets the torch/gloo exit abort the build retries too
+        # (docs_runner/launchers.py retry_exit_abort): the same retries here, for the same failure only.
+        for _ in range(EXIT_ABORT_RETRIES):
             try:
-                log = Path(tmp) / "server.log"
-                with snippet_server(path, spec.server, work, log, READER_ENV or None) as server_env:
-                    os.environ.update(server_env)
-                    with captured_output(printed), as_a_fresh_interpreter(), deadline(path, spec.timeout):
-                        namespace = exec_file(path)
-            finally:
-                os.chdir(cwd)
-            ns = SimpleNamespace(**{k: v for k, v in namespace.items() if not k.startswith("__")})
-            ns.stdout = printed.read_text(encoding="utf-8")
-            ns.figures = {name: (work / name).read_bytes() for name in spec.figures if (work / name).exists()}
+                ns = once()
+                break
+            except Exception as exc:
+                if EXIT_ABORT not in str(exc):
+                    raise
+                print(f"{path}: a rank aborted at exit (torch/gloo exit race); running it once more")
+        else:
+            ns = once()
         if name not in runs:
             shown = build_record(name)
             if shown.status == "ok":
