@@ -168,6 +168,11 @@ def test_the_tool_keeps_the_first_error_line_and_masks_measured_values(tmp_path)
         "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
     )
     assert tool.first_error_line(dotted) == "BackendCompilerFailed: backend='inductor' raised:"
+    aborted = (
+        "snippets/x.py failed (exit 1):\nstep 9\nterminate called without an active exception\n"
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n=====\n"
+    )
+    assert tool.first_error_line(aborted).startswith("terminate called without an active exception (a rank")
     venv = tool.WORK / "venv"
     path = next(p for p in all_snippets() if read_spec(p).measured)
     shown = "line\n"
