@@ -9,15 +9,21 @@ blocks = nn.ModuleList(
     nn.Sequential(nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU()) for _ in range(4)
 )
 head = nn.Linear(512, 10)
-weights = {p.untyped_storage().data_ptr() for p in [*blocks.parameters(), *head.parameters()]}
+# where the weights live: autograd saves them too, but they take memory with or without checkpointing
+weights = set()
+for p in list(blocks.parameters()) + list(head.parameters()):
+    weights.add(p.untyped_storage().data_ptr())
 x = torch.randn(256, 512)  # a batch of 256: every activation is 256 x 512 float32, 512 KiB
 
 
 def forward(checkpointed):
     h = x
     for block in blocks:
-        # checkpoint keeps only h for backward, and reruns the block during backward
-        h = checkpoint(block, h, use_reentrant=False) if checkpointed else block(h)
+        if checkpointed:
+            # checkpoint keeps only h for backward, and reruns the block during backward
+            h = checkpoint(block, h, use_reentrant=False)
+        else:
+            h = block(h)
     return head(h)
 
 
