@@ -136,13 +136,14 @@ def run_launched(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
 EXIT_ABORT_RETRIES = 4
 
 
-def retry_exit_abort(path: str, run):
+def retry_exit_abort(path: str, run, errors: tuple[type[BaseException], ...] = (SnippetError,)):
     """run(), and again (at most EXIT_ABORT_RETRIES times) while it fails only by the exit abort above; any
-    other failure, or the last one, stands."""
+    other failure, or the last one, stands. `errors`: the exceptions such a failure arrives as (the engine's
+    SnippetError; a test that runs a file which starts torchrun itself sees the file's own RuntimeError)."""
     for _ in range(EXIT_ABORT_RETRIES):
         try:
             return run()
-        except SnippetError as exc:
+        except errors as exc:
             if EXIT_ABORT not in str(exc):
                 raise
             note = "a rank aborted at exit (torch/gloo exit race); running it once more"

@@ -39,11 +39,11 @@ from _pytest.runner import runtestprotocol
 
 from docs_runner import policy
 from docs_runner.forkserver.child import captured_output, exec_file
-from docs_runner.launchers import EXIT_ABORT, EXIT_ABORT_RETRIES
+from docs_runner.launchers import retry_exit_abort
 from docs_runner.machine import detect_device
 from docs_runner.paths import ROOT
 from docs_runner.procs import kill_group, snippet_server
-from docs_runner.records import Record, normalise
+from docs_runner.records import Record, comparable
 from docs_runner.spec import read_spec
 
 HERE = Path(__file__).resolve().parent
@@ -79,17 +79,6 @@ def pytest_collection_modifyitems(config, items):
 
 # ---------------------------------------------------------------------------------------------------------
 # The build's records, fetched once per session
-
-
-# Log lines torch prints once per process, when a module is first imported: a fresh interpreter (the build, a
-# reader's `python file`) prints them, a forked test module whose worker imported that module during
-# collection does not. They say nothing about the snippet (cpp_extension found a CUDA toolkit on a machine
-# without a GPU), so the determinism check compares the outputs without them.
-ONCE_PER_PROCESS = re.compile(r"^.*No CUDA runtime is found, using CUDA_HOME=.*\n", re.M)
-
-
-def comparable(output: str, measured) -> str:
-    return ONCE_PER_PROCESS.sub("", normalise(output, measured))
 
 
 _RECORDS = pytest.StashKey[dict]()
@@ -373,18 +362,9 @@ def run_snippet(build_record):
                 ns.figures = {figure: (work / figure).read_bytes() for figure in drawn}
             return ns
 
-        # A file that starts torchrun itself meets the torch/gloo exit abort the build retries too
-        # (docs_runner/launchers.py retry_exit_abort): the same retries here, for the same failure only.
-        for _ in range(EXIT_ABORT_RETRIES):
-            try:
-                ns = once()
-                break
-            except Exception as exc:
-                if EXIT_ABORT not in str(exc):
-                    raise
-                print(f"{path}: a rank aborted at exit (torch/gloo exit race); running it once more")
-        else:
-            ns = once()
+        # A file that starts torchrun itself meets the torch/gloo exit abort the build retries too: the same
+        # retries here, for the same failure only.
+        ns = retry_exit_abort(path, once, errors=(Exception,))
         if name not in runs:
             shown = build_record(name)
             if shown.status == "ok":

@@ -42,7 +42,7 @@ from _matrix import RESULTS, Release, content_hash, reference, releases, runs_on
 
 from docs_runner.execute import run_all  # noqa: E402
 from docs_runner.launchers import EXIT_ABORT  # noqa: E402
-from docs_runner.records import normalise  # noqa: E402
+from docs_runner.records import comparable  # noqa: E402
 from docs_runner.spec import all_snippets, read_spec  # noqa: E402
 
 WORK = ROOT / ".cache" / "matrix"
@@ -70,7 +70,6 @@ ERROR_LINE = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failed)\b(
 # A C++ log line (glog: W1206 03:18:25.541000 17779 file.cpp:118] ...): torch prints such warnings while a
 # failed run shuts down, after the error, so they say nothing about what failed.
 CPP_LOG = re.compile(r"^[EWIF]\d{4} \d\d:\d\d:\d\d\.\d+ ")
-ONCE_PER_PROCESS = re.compile(r"^.*No CUDA runtime is found, using CUDA_HOME=.*\n", re.M)
 
 
 def first_error_line(message: str) -> str:
@@ -103,9 +102,9 @@ def compare(path: str, output: str, shown: str, venv: Path) -> dict:
     # The release's own interpreter (outside the copy the runs see as ROOT) is named where the reference's
     # venv is, in warnings.
     output = output.replace("<python>/", ".venv/").replace(f"{venv.relative_to(ROOT)}/", ".venv/")
-    # A log line torch prints once per process (tests/conftest.py ONCE_PER_PROCESS) is no difference.
-    mine = ONCE_PER_PROCESS.sub("", normalise(output, measured))
-    theirs = ONCE_PER_PROCESS.sub("", normalise(shown, measured))
+    # A log line torch prints once per process (docs_runner/records.py ONCE_PER_PROCESS) is no difference.
+    mine = comparable(output, measured)
+    theirs = comparable(shown, measured)
     if mine == theirs:
         return {"result": "same"}
     diff = list(

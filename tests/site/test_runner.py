@@ -374,13 +374,13 @@ def test_runs_start_only_while_their_processes_fit_in_the_cores():
 def test_the_exit_abort_is_retried_a_bounded_number_of_times_and_nothing_else_is(capsys):
     from docs_runner.launchers import EXIT_ABORT, EXIT_ABORT_RETRIES, retry_exit_abort
 
-    def failing(messages):
+    def failing(messages, error=SnippetError):
         calls = []
 
         def run():
             calls.append(1)
             if len(calls) <= len(messages):
-                raise SnippetError(messages[len(calls) - 1])
+                raise error(messages[len(calls) - 1])
             return "ran"
 
         return run, calls
@@ -396,3 +396,10 @@ def test_the_exit_abort_is_retried_a_bounded_number_of_times_and_nothing_else_is
     with pytest.raises(SnippetError, match="ValueError"):
         retry_exit_abort("x.py", run)
     assert len(calls) == 1, "any other failure is not retried"
+    # A test runs a file that starts torchrun itself: the abort arrives as the file's own error.
+    run, calls = failing([f"torchrun failed: {EXIT_ABORT}"], error=RuntimeError)
+    with pytest.raises(RuntimeError, match=EXIT_ABORT):
+        retry_exit_abort("x.py", run)
+    assert len(calls) == 1, "only the engine's errors unless told otherwise"
+    run, calls = failing([f"torchrun failed: {EXIT_ABORT}"], error=RuntimeError)
+    assert retry_exit_abort("x.py", run, errors=(Exception,)) == "ran" and len(calls) == 2

@@ -10,7 +10,7 @@ import pytest
 
 from docs_runner.execute import run_all
 from docs_runner.machine import detect_device
-from docs_runner.records import normalise
+from docs_runner.records import comparable
 from docs_runner.spec import all_snippets, read_spec
 from tests.conftest import build_records
 
@@ -57,4 +57,4 @@ def test_fresh_interpreter_prints_what_the_build_showed(build_record, chosen, fr
     spec = read_spec(path)
     shown = build_record(path.removeprefix("snippets/").removesuffix(".py"))
     assert shown.status == fresh_runs[path].status == "ok", path
-    assert normalise(fresh_runs[path].output, spec.measured) == normalise(shown.output, spec.measured), path
+    assert comparable(fresh_runs[path].output, spec.measured) == comparable(shown.output, spec.measured), path
