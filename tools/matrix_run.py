@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -18,6 +19,12 @@ from docs_runner.spec import read_spec
 # A file that hangs on an older torch (a collective some ranks never reach) is a failure there; waiting out
 # its own `# timeout:` (up to 300 s) would hold every core that long.
 TIMEOUT_S = 90
+
+# torch 2.4 and 2.5 keep Inductor's pool of compile workers alive for seconds after the compiling process
+# ends; the engine's forked run exits without the interpreter's shutdown, so its leftover check (2 s) found
+# them and failed every torch.compile file there, while `python file` on those releases runs clean. One
+# compile thread starts no pool: the compiled code and the output are the same.
+os.environ["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
 
 
 def run(path: str, cores: execute.Cores) -> dict:

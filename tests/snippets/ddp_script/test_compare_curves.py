@@ -1,6 +1,9 @@
 """snippets/ddp_script/compare_curves.py: one process with batches of 128 and two DDP processes with 64 each
 agree within the tolerance the page states, the two-process run is train_ddp.py's own, the figure is drawn
-from exactly these numbers, and a failed wait stops both runs."""
+from exactly these numbers, and a failed wait stops both runs.
+
+The file starts torchrun itself (two trainings of 20 epochs): `make test` asserts on the build's run of it, as
+the tests of launched files do; `make test-all` runs it again and asserts on its live values too."""
 
 import base64
 import re
@@ -16,6 +19,16 @@ from tests.snippets._sleepers import sleepers_instead_of_popen
 FILE = ROOT / "snippets/ddp_script/compare_curves.py"
 
 
+def test_the_build_printed_both_gaps_below_the_tolerance_and_drew_the_figure(build_record):
+    record = build_record("ddp_script/compare_curves")
+    lines = record.output.splitlines()
+    gaps = re.fullmatch(r"largest difference: train loss (\d\.\de-\d\d), test loss (\d\.\de-\d\d)", lines[0])
+    assert gaps and 0 < float(gaps[1]) < 1e-5 and float(gaps[2]) < 1e-5
+    assert lines[1:] == ["both below 1e-05: True", "same test accuracy in every epoch: True"]
+    assert list(record.figures) == ["same_curves.png"]
+
+
+@pytest.mark.exhaustive
 def test_the_curves_agree_within_the_stated_tolerance(run_snippet):
     s = run_snippet("ddp_script/compare_curves")
     assert s.TOLERANCE == 1e-5  # the page states it
@@ -28,6 +41,7 @@ def test_the_curves_agree_within_the_stated_tolerance(run_snippet):
     assert lines[1:] == ["both below 1e-05: True", "same test accuracy in every epoch: True"]
 
 
+@pytest.mark.exhaustive
 def test_the_two_process_run_is_train_ddps_run(run_snippet, build_record):
     s = run_snippet("ddp_script/compare_curves")
     record = build_record("ddp_script/train_ddp")
@@ -39,6 +53,7 @@ def test_the_two_process_run_is_train_ddps_run(run_snippet, build_record):
         assert line.endswith(f"test accuracy {s.two['test accuracy'][i]:.2%}")
 
 
+@pytest.mark.exhaustive
 def test_the_figure_is_drawn_from_both_runs(run_snippet, build_record, tmp_path):
     s = run_snippet("ddp_script/compare_curves")
     lines = s.ax.get_lines()

@@ -1,6 +1,9 @@
 """snippets/fsdp_resume/stop_and_resume.py: train_fsdp.py stopped and resumed on 2, 4 and 1 processes gives
 the losses of one uninterrupted plain run within the tolerance the page states, and torchrun is started in a
-process group of its own."""
+process group of its own.
+
+The file starts torchrun seven times (about a minute): `make test` asserts on the build's run of it, as the
+tests of launched files do; `make test-all` runs it again and asserts on its live values too."""
 
 import re
 import runpy
@@ -16,6 +19,21 @@ from tests.snippets.fsdp_resume._reference import plain_losses
 FILE = ROOT / "snippets/fsdp_resume/stop_and_resume.py"
 
 
+def test_the_printed_losses_are_the_uninterrupted_ones_within_the_tolerance(build_record):
+    lines = build_record("fsdp_resume/stop_and_resume").output.splitlines()
+    resumed, uninterrupted = [], []
+    for line in lines[3:12]:
+        words = line.split()
+        resumed.append(float(words[-3].rstrip(",")))
+        uninterrupted.append(float(words[-1]))
+    assert uninterrupted == [round(loss, 6) for loss in plain_losses(9)]  # the plain run, as printed
+    gap = max(abs(a - b) for a, b in zip(resumed, uninterrupted, strict=True))
+    assert gap <= 1e-6 + 1e-12  # the printed values carry 6 decimals; the exact gap is the last line's
+    last = re.fullmatch(r"largest difference: (\d\.\de-\d\d), below 1e-06: True", lines[-1])
+    assert last and 0 < float(last[1]) < 1e-6
+
+
+@pytest.mark.exhaustive
 def test_the_resumed_losses_are_the_uninterrupted_ones(run_snippet):
     s = run_snippet("fsdp_resume/stop_and_resume")
     assert s.TOLERANCE == 1e-6  # the page states it
@@ -26,8 +44,8 @@ def test_the_resumed_losses_are_the_uninterrupted_ones(run_snippet):
     assert re.fullmatch(r"largest difference: \d\.\de-\d\d, below 1e-06: True", s.stdout.splitlines()[-1])
 
 
-def test_each_run_writes_one_file_per_rank(run_snippet):
-    lines = run_snippet("fsdp_resume/stop_and_resume").stdout.splitlines()
+def test_each_run_writes_one_file_per_rank(build_record):
+    lines = build_record("fsdp_resume/stop_and_resume").output.splitlines()
     files = {n: ["'.metadata'"] + [f"'__{r}_0.distcp'" for r in range(n)] for n in (1, 2, 4)}
     assert lines[:3] == [
         f"world size 2, saved step-3: [{', '.join(files[2])}]",  # 4 processes resume from these 2 files

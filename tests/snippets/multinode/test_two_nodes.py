@@ -1,6 +1,7 @@
 """snippets/multinode/two_nodes.py: two torchrun agents on one machine meet at a c10d rendezvous like two
 machines; each process's place in the job is asserted exactly, and a failed wait stops both agents and the
-processes they started."""
+processes they started. `make test` asserts on the build's run (the file starts two torchrun agents itself),
+`make test-all` runs it again."""
 
 import runpy
 import subprocess
@@ -15,15 +16,19 @@ from docs_runner.paths import ROOT
 FILE = ROOT / "snippets/multinode/two_nodes.py"
 
 
-def test_every_process_gets_its_place_from_torchrun(run_snippet):
-    s = run_snippet("multinode/two_nodes")
-    assert s.stdout.splitlines() == [
+def test_every_process_gets_its_place_from_torchrun(build_record):
+    assert build_record("multinode/two_nodes").output.splitlines() == [
         "process RANK=0 LOCAL_RANK=0 GROUP_RANK=0 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 all_reduce=10",
         "process RANK=1 LOCAL_RANK=1 GROUP_RANK=0 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 all_reduce=10",
         "process RANK=2 LOCAL_RANK=0 GROUP_RANK=1 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 all_reduce=10",
         "process RANK=3 LOCAL_RANK=1 GROUP_RANK=1 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 all_reduce=10",
         "both torchrun agents exited with code 0",
     ]
+
+
+@pytest.mark.exhaustive
+def test_a_second_run_prints_what_the_build_showed(run_snippet):
+    assert run_snippet("multinode/two_nodes").stdout  # run_snippet compares it with the build's run
 
 
 def test_each_node_runs_the_multi_node_torchrun_command(monkeypatch):
