@@ -17,8 +17,9 @@ from docs_runner.errors import SnippetError
 from docs_runner.spec import read_spec
 
 # A file that hangs on an older torch (a collective some ranks never reach) is a failure there; waiting out
-# its own `# timeout:` (up to 300 s) would hold every core that long.
-TIMEOUT_S = 90
+# its own `# timeout:` (up to 300 s) would hold every core that long. 180 s, not 90: a release's first
+# torch.compile has no compiled-code cache, and 90 s timed out compile files on a busy machine (2026-12-06).
+TIMEOUT_S = 180
 
 # torch 2.4 and 2.5 keep Inductor's pool of compile workers alive for seconds after the compiling process
 # ends; the engine's forked run exits without the interpreter's shutdown, so its leftover check (2 s) found

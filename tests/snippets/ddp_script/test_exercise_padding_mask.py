@@ -8,7 +8,8 @@ from tests.snippets.ddp_script.test_eval_once import lines_of, one_process_resul
 
 def test_each_rank_finds_exactly_the_samplers_repeats(build_record):
     out = build_record("ddp_script/exercise_padding_mask").output
-    shares = [list(DistributedSampler(range(10), num_replicas=4, rank=r, shuffle=True, seed=0)) for r in range(4)]
+    samplers = [DistributedSampler(range(10), num_replicas=4, rank=r, shuffle=True, seed=0) for r in range(4)]
+    shares = [list(sampler) for sampler in samplers]
     everything = [i for share in shares for i in share]
     assert sorted(everything) == sorted([*range(10), *shares[2][-1:], *shares[3][-1:]])  # 12 = 10 + 2 repeats
     for rank in range(4):
