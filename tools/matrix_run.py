@@ -11,6 +11,8 @@ import json
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from importlib.metadata import version
+from pathlib import Path
 
 from docs_runner import execute, machine
 from docs_runner.errors import SnippetError
@@ -28,6 +30,13 @@ TIMEOUT_S = 180
 os.environ["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
 
 
+def keep_whole(path: str, error: str) -> None:
+    """The whole failure, for reading after the run: the results keep its first error line only."""
+    kept = Path(__file__).resolve().parents[1] / ".cache/matrix/errors" / version("torch") / (path + ".txt")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(error, encoding="utf-8")
+
+
 def run(path: str, cores: execute.Cores) -> dict:
     spec = read_spec(path)
     spec = dataclasses.replace(spec, timeout=min(spec.timeout, TIMEOUT_S))
@@ -35,6 +44,7 @@ def run(path: str, cores: execute.Cores) -> dict:
         try:
             record = execute._run_spec(spec, "cpu", fresh=False)  # run_one, with the spec changed
         except SnippetError as exc:
+            keep_whole(path, str(exc))
             return {"path": path, "ok": False, "error": str(exc)}
     return {"path": path, "ok": True, "output": record.output, "torch": record.torch}
 

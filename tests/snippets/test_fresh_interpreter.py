@@ -78,7 +78,7 @@ def fresh_runs(request, chosen):
     names = [
         item.callspec.params["name"]
         for item in request.session.items
-        if item.originalname == "test_fresh_interpreter_prints_what_the_build_showed"
+        if getattr(item, "originalname", "") == "test_fresh_interpreter_prints_what_the_build_showed"
     ]
     files = sorted(chosen[name] for name in names)
     return run_all(files, detect_device(), fresh=True, use_cache=False)[0]
