@@ -1,0 +1,165 @@
+"""Every chapter as a notebook in each language (hooks/chapter_notebooks.py, hooks/_chapter_notebook.py).
+
+- Every chapter page (the nav outside the appendix, without the home page) links its notebook for download;
+  the file is beside the page in the site and is the one .cache/notebooks/ holds (what pages.yml publishes).
+- A notebook's code cells are what the page shows, character for character (so token for token): each
+  snippet's block, a launched file as `%%writefile <path>` plus `!<its # run: line>`, a `# beside:` file as
+  `%%writefile <name>` plus `%run <name>`; a server file comes after a Markdown cell naming its server line.
+- Each cell's outputs are the page's output under that block (the build's record, or the GPU recording the
+  page shows) and the figures the page shows.
+- The first cell installs what a hosted runtime lacks at requirements.txt's versions and prints both torches.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import nbformat
+import pytest
+import yaml
+from _pages import chapter_pages, nav_parts
+from build_facts import pins
+
+from docs_runner.spec import headers, read_spec
+from tests.conftest import ROOT
+from tests.site.test_build import LANG_PREFIX, TITLED_BLOCK, built_page
+from tests.site.test_comments import block_code
+
+pytestmark = pytest.mark.site
+
+
+class _Loader(yaml.SafeLoader):
+    """Reads mkdocs.yml without resolving its tags (!ENV, python objects): only the nav is wanted."""
+
+
+_Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+NAV = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)["nav"]
+CHAPTERS = [page for page in chapter_pages(NAV) if page.endswith(".md")]
+PARTS = nav_parts(NAV)
+LANGS = ("zh", "en")
+GENERATED = ROOT / ".cache" / "notebooks"
+DOWNLOAD = re.compile(r'<a href="(?P<href>[^"]+\.ipynb)" download(?:="")? title="[^"]+" class="[^"]*nb-download')
+IMG = re.compile(r'<img class="snippet-figure" src="(?P<src>[\w-]+\.png)"')
+
+
+def page_dir(site, lang: str, page: str):
+    return site / LANG_PREFIX[lang] / page.removesuffix(".md")
+
+
+def read_notebook(site, lang: str, page: str) -> nbformat.NotebookNode:
+    return nbformat.read(page_dir(site, lang, page) / f"{page.removesuffix('.md')}.ipynb", as_version=4)
+
+
+def shown_blocks(site, lang: str, page: str) -> list[tuple[str, str, str | None]]:
+    """(file, code, the first output block's text or None) of each snippet block of a built page, in order."""
+    found = []
+    for m in TITLED_BLOCK.finditer(built_page(site, lang, page)):
+        if "snippet-output" in m[0][:40]:
+            if found and found[-1][2] is None:
+                found[-1] = (*found[-1][:2], block_code(m[0]))
+            continue
+        if re.match(r"snippets/\S+\.py$", m["title"]):
+            found.append((m["title"], block_code(m[0]), None))
+    return found
+
+
+def cells_for_blocks(nb) -> list[tuple[str, str, list[dict]]]:
+    """(file, shown code, outputs) per snippet, read back from the notebook's cells (setup cell aside)."""
+    found, cells = [], [c for c in nb.cells if c.cell_type == "code"][1:]
+    i = 0
+    while i < len(cells):
+        source = cells[i].source
+        if source.startswith("%%writefile "):
+            first, _, code = source.partition("\n")
+            target = first.removeprefix("%%writefile ")
+            runner = cells[i + 1]
+            assert runner.source in (f"%run {target}", f"!{headers(target, code).get('run', [''])[0]}") or (
+                runner.source.startswith("!")
+            ), runner.source
+            found.append((target, code, runner.outputs, runner.source))
+            i += 2
+        else:
+            found.append((None, source, cells[i].outputs, None))
+            i += 1
+    return found
+
+
+def text_of(outputs) -> str | None:
+    texts = [o.text for o in outputs if o.output_type == "stream"]
+    return "".join(texts) if texts else None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_chapter_page_offers_its_notebook_for_download(built_site, lang):
+    assert len(CHAPTERS) >= 30
+    for page in CHAPTERS:
+        html = built_page(built_site, lang, page)
+        links = DOWNLOAD.findall(html)
+        name = f"{page.removesuffix('.md')}.ipynb"
+        assert links == [name], f"{lang}/{page}: download links {links}"
+        shipped = page_dir(built_site, lang, page) / name
+        assert shipped.read_bytes() == (GENERATED / lang / name).read_bytes(), f"{lang}/{page}"
+        nbformat.validate(nbformat.read(shipped, as_version=4))
+    appendix = [p for p in NAV[-1][next(iter(NAV[-1]))] if isinstance(p, str)]
+    for page in appendix:
+        assert not DOWNLOAD.search(built_page(built_site, lang, page)), f"{lang}/{page} is no chapter"
+        assert "colab.research.google.com" not in built_page(built_site, lang, page), f"{lang}/{page}"
+    published = sorted(p.name for p in (GENERATED / lang).glob("*.ipynb"))
+    assert published == sorted(f"{p.removesuffix('.md')}.ipynb" for p in CHAPTERS), "a stale notebook is left"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", CHAPTERS)
+def test_a_notebook_shows_the_pages_code_and_outputs(built_site, lang, page):
+    nb = read_notebook(built_site, lang, page)
+    shown = shown_blocks(built_site, lang, page)
+    cells = cells_for_blocks(nb)
+    assert len(cells) == len(shown), f"{lang}/{page}: {len(cells)} code cells for {len(shown)} blocks"
+    markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    for (target, code, outputs, runner), (path, page_code, page_output) in zip(cells, shown, strict=True):
+        assert code.rstrip("\n") == page_code.rstrip("\n"), f"{lang}/{page}: {path} differs from the page"
+        spec = read_spec(path)
+        if spec.launcher != "python":
+            assert target == path and runner == f"!{headers(path, page_code)['run'][0]}", (lang, page, path)
+            assert f"# run: {runner[1:]}" in page_code.splitlines()  # the command the page shows
+        elif target is not None:
+            assert target == path.rsplit("/", 1)[1] and runner == f"%run {target}", (lang, page, path)
+        if spec.server:
+            assert f"```bash\n{spec.server}\n```" in markdown, f"{lang}/{page}: {path}'s server"
+        assert (text_of(outputs) or "").rstrip("\n") == (page_output or "").rstrip("\n"), (lang, page, path)
+    figures = sorted(
+        base64.b64decode(o.data["image/png"])
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if o.output_type == "display_data"
+    )
+    html = built_page(built_site, lang, page)
+    assert figures == sorted(
+        (page_dir(built_site, lang, page) / m["src"]).read_bytes() for m in IMG.finditer(html)
+    )
+    assert "--8<--" not in markdown and "<!-- pinned:" not in markdown and "<!-- diff:" not in markdown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_cell_installs_what_a_hosted_runtime_lacks_and_compares_torch(built_site, lang):
+    pinned = pins()
+    for page in CHAPTERS:
+        setup = read_notebook(built_site, lang, page).cells[0]
+        assert setup.cell_type == "code", f"{lang}/{page}"
+        assert "import torch" in setup.source and "torch.__version__" in setup.source
+        found = re.search(r"^PINNED = (\{.*?\})", setup.source, re.M)
+        assert found, f"{lang}/{page}: no PINNED"
+        for requirement in eval(found[1]).values():
+            name, _, version = requirement.partition("==")
+            assert pinned[name.lower().replace("_", "-")] == version, (lang, page, requirement)
+        assert "torch" not in {r.split("==")[0] for r in eval(found[1]).values()}
+    capstone = read_notebook(built_site, lang, "capstone.md").cells[0].source
+    assert "sklearn" in capstone and f"scikit-learn=={pinned['scikit-learn']}" in capstone
+
+
+def test_the_parts_are_the_navs_parts_but_the_appendix():
+    assert [page for part in PARTS for page in part] == chapter_pages(NAV)
+    assert len(PARTS) == len(NAV) - 1
