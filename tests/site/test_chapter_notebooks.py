@@ -13,7 +13,10 @@
 from __future__ import annotations
 
 import base64
+import os
 import re
+from pathlib import Path
+from types import SimpleNamespace
 
 import nbformat
 import pytest
@@ -40,7 +43,9 @@ CHAPTERS = [page for page in chapter_pages(NAV) if page.endswith(".md")]
 PARTS = nav_parts(NAV)
 LANGS = ("zh", "en")
 GENERATED = ROOT / ".cache" / "notebooks"
-DOWNLOAD = re.compile(r'<a href="(?P<href>[^"]+\.ipynb)" download(?:="")? title="[^"]+" class="[^"]*nb-download')
+DOWNLOAD = re.compile(
+    r'<a href="(?P<href>[^"]+\.ipynb)" download(?:="")? title="[^"]+" class="[^"]*nb-download'
+)
 IMG = re.compile(r'<img class="snippet-figure" src="(?P<src>[\w-]+\.png)"')
 
 
@@ -163,3 +168,88 @@ def test_the_first_cell_installs_what_a_hosted_runtime_lacks_and_compares_torch(
 def test_the_parts_are_the_navs_parts_but_the_appendix():
     assert [page for part in PARTS for page in part] == chapter_pages(NAV)
     assert len(PARTS) == len(NAV) - 1
+
+
+# -- Open in Colab -----------------------------------------------------------------------------------------
+
+COLAB = re.compile(
+    r'<a href="(?P<href>https://colab\.research\.google\.com/[^"]*)" title="[^"]*" class="[^"]*nb-colab'
+)
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+
+
+def repository() -> str:
+    """owner/name of the repository mkdocs.yml's extra.source_url names (its default, or SOURCE_URL)."""
+    default = re.search(r'source_url: !ENV \[SOURCE_URL, "([^"]+)"\]', (ROOT / "mkdocs.yml").read_text())[1]
+    url = os.environ.get("SOURCE_URL", default)
+    return re.fullmatch(r"https://github\.com/([\w.-]+/[\w.-]+?)/?", url)[1]
+
+
+def published() -> tuple[str, Path]:
+    """(branch, folder) of what pages.yml publishes: the folder the build uploads as the `notebooks` artifact,
+    and the branch the job that downloads that artifact pushes, with the only write permission it has."""
+    jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
+    uploads = [
+        step["with"]["path"]
+        for step in jobs["build"]["steps"]
+        if step.get("uses", "").startswith("actions/upload-artifact@") and step["with"]["name"] == "notebooks"
+    ]
+    assert len(uploads) == 1, "pages.yml's build uploads no (or several) notebooks artifacts"
+    pushers = [
+        job
+        for job in jobs.values()
+        if any(
+            step.get("uses", "").startswith("actions/download-artifact@")
+            and step.get("with", {}).get("name") == "notebooks"
+            for step in job["steps"]
+        )
+    ]
+    assert len(pushers) == 1, "no single job of pages.yml publishes the notebooks"
+    job = pushers[0]
+    assert job["if"] == "github.ref == 'refs/heads/main'" and job["permissions"] == {"contents": "write"}
+    script = "\n".join(step.get("run", "") for step in job["steps"])
+    assert "git push --force" in script and '"HEAD:$BRANCH"' in script
+    return job["env"]["BRANCH"], ROOT / uploads[0]
+
+
+def built_chapter(site, lang: str, page: str) -> str:
+    stem = page.removesuffix(".md").removesuffix(".ipynb")
+    return (site / LANG_PREFIX[lang] / stem / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_chapter_page_opens_its_published_notebook_in_colab(built_site, lang):
+    branch, folder = published()
+    from chapter_notebooks import NOTEBOOK_BRANCH
+
+    assert branch == NOTEBOOK_BRANCH
+    pages = chapter_pages(NAV)
+    assert any(p.endswith(".ipynb") for p in pages)  # the example notebook pages too
+    for page in pages:
+        stem = page.removesuffix(".md").removesuffix(".ipynb")
+        links = COLAB.findall(built_chapter(built_site, lang, page))
+        expected = (
+            f"https://colab.research.google.com/github/{repository()}/blob/{branch}/{lang}/{stem}.ipynb"
+        )
+        assert links == [expected], f"{lang}/{page}: {links}"
+        assert (folder / lang / f"{stem}.ipynb").is_file(), (
+            f"{lang}/{stem}.ipynb is not in what pages.yml publishes"
+        )
+    for page in ["index.md", *(p for p in NAV[-1][next(iter(NAV[-1]))] if isinstance(p, str))]:
+        stem = "" if page == "index.md" else page.removesuffix(".md")
+        html = (built_site / LANG_PREFIX[lang] / stem / "index.html").read_text(encoding="utf-8")
+        assert not COLAB.search(html), f"{lang}/{page} is no chapter"
+
+
+def test_a_repository_outside_github_gives_no_colab_link():
+    from chapter_notebooks import colab_url
+
+    def config(url):
+        return SimpleNamespace(extra={"source_url": url})
+
+    assert colab_url(config("https://gitlab.com/a/b"), "zh/x.ipynb") is None
+    assert colab_url(config(""), "zh/x.ipynb") is None
+    assert (
+        colab_url(config("https://github.com/you/notes.git"), "en/x.ipynb")
+        == "https://colab.research.google.com/github/you/notes/blob/notebooks/en/x.ipynb"
+    )
