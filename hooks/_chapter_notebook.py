@@ -7,7 +7,10 @@ images. How a file runs decides its cells, as the page's header lines tell a rea
 
 - plain (`python file`): one code cell, run in the notebook's kernel;
 - a lesson file another include of the page declares `# beside:` (the capstone's train.py): a `%%writefile`
-  cell, so the files after it can import it, then `%run` of it, which prints what the page shows;
+  cell, so the files after it can import it, then `%run` of it, which prints what the page shows; a
+  `# beside:` file an earlier chapter showed (train.py again, for the AMP and compile chapters) gets a
+  `%%writefile` cell of its own right before the first file that needs it (a notebook starts in an empty
+  folder);
 - launched (`# run: torchrun …`, `horovodrun …`): a `%%writefile` cell at the path the command names, then a
   `!` cell with exactly the `# run:` line the page shows (its output: every rank's, as the page shows it);
 - a server (`# server: …`): a Markdown cell saying what to start first, in a terminal, then the code cell.
@@ -26,7 +29,6 @@ import ast
 import functools
 import posixpath
 import re
-import shlex
 from importlib.metadata import packages_distributions
 
 import nbformat
@@ -87,7 +89,7 @@ def _distributions() -> dict[str, list[str]]:
 
 
 def requirements(paths: list[str], pins: dict[str, str]) -> dict[str, str]:
-    """{module: "dist==version"} for every module the files import that requirements.txt pins (torch aside)."""
+    """{module: "dist==version"}: each module the files import that requirements.txt pins, torch aside."""
     dists = _distributions()
     needed = {}
     for module in sorted(imported_modules(paths)):
@@ -105,7 +107,8 @@ def setup_source(words: dict, needed: dict[str, str], folders: list[str], torch:
     lines += [
         "for module, requirement in PINNED.items():",
         "    if importlib.util.find_spec(module) is None:",
-        '        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)',
+        '        pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]',
+        "        subprocess.run(pip, check=True)",
     ]
     if folders:
         lines += [
@@ -140,7 +143,7 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
             posixpath.join(posixpath.dirname(path), name)
             for name in headers(path, _read(path)).get("beside", [])
         }
-    cells, prose_from = [], 0
+    cells, prose_from, written = [], 0, set()
 
     def prose(text: str) -> None:
         text = INCLUDE_LINE.sub(
@@ -159,6 +162,13 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
             nbformat.v4.new_output("display_data", data={"image/png": png}) for png in figures.values()
         ]
         name = posixpath.basename(path)
+        for needed in spec.beside:  # saved in an earlier chapter (the capstone's train.py): written here too
+            if needed not in written:
+                target = needed if spec.launcher != "python" else posixpath.basename(needed)
+                text = shown(needed, None).rstrip("\n")
+                cells.append(code(f"%%writefile {target}\n{text}", stream(f"Writing {target}\n")))
+                written.add(needed)
+        written.add(path)
         if spec.launcher != "python":
             command = headers(path, _read(path))["run"][0]
             cells.append(code(f"%%writefile {path}\n{source}", stream(f"Writing {path}\n")))
@@ -197,8 +207,3 @@ def _read(path: str) -> str:
 
 def _indented(indent: str, text: str) -> str:
     return "\n".join(indent + line if line.strip() else "" for line in text.splitlines())
-
-
-def command_argv(path: str) -> list[str]:
-    """The `# run:` line of a launched file as an argv (what the `!` cell runs)."""
-    return shlex.split(headers(path, _read(path))["run"][0])

@@ -21,6 +21,7 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 import yaml
+from _comments import translated_file
 from _pages import chapter_pages, nav_parts
 from build_facts import pins
 
@@ -70,24 +71,38 @@ def shown_blocks(site, lang: str, page: str) -> list[tuple[str, str, str | None]
     return found
 
 
-def cells_for_blocks(nb) -> list[tuple[str, str, list[dict]]]:
-    """(file, shown code, outputs) per snippet, read back from the notebook's cells (setup cell aside)."""
+def earlier_file(cells, i: int) -> str | None:
+    """The target of cells[i] if it is a `%%writefile` of a file an earlier chapter showed (no `%run` or `!`
+    cell of its own follows it), else None."""
+    first = cells[i].source.partition("\n")[0]
+    if not first.startswith("%%writefile "):
+        return None
+    target = first.removeprefix("%%writefile ")
+    runner = cells[i + 1].source
+    return None if runner == f"%run {target}" or runner.startswith("!") else target
+
+
+def cells_for_blocks(nb) -> list[tuple[str | None, str, list[dict], str | None, list[tuple[str, str]]]]:
+    """(written file or None, shown code, outputs, runner cell, earlier files) per snippet, read back from the
+    notebook's cells (the setup cell aside). Earlier files: (target, text) of each `%%writefile` cell of a
+    file an earlier chapter showed, written right before the snippet that needs it `# beside:`."""
     found, cells = [], [c for c in nb.cells if c.cell_type == "code"][1:]
-    i = 0
+    i, earlier = 0, []
     while i < len(cells):
         source = cells[i].source
+        if target := earlier_file(cells, i):
+            earlier.append((target, source.partition("\n")[2]))
+            i += 1
+            continue
         if source.startswith("%%writefile "):
             first, _, code = source.partition("\n")
-            target = first.removeprefix("%%writefile ")
-            runner = cells[i + 1]
-            assert runner.source in (f"%run {target}", f"!{headers(target, code).get('run', [''])[0]}") or (
-                runner.source.startswith("!")
-            ), runner.source
-            found.append((target, code, runner.outputs, runner.source))
+            target, runner = first.removeprefix("%%writefile "), cells[i + 1]
+            found.append((target, code, runner.outputs, runner.source, earlier))
             i += 2
         else:
-            found.append((None, source, cells[i].outputs, None))
+            found.append((None, source, cells[i].outputs, None, earlier))
             i += 1
+        earlier = []
     return found
 
 
@@ -123,9 +138,15 @@ def test_a_notebook_shows_the_pages_code_and_outputs(built_site, lang, page):
     cells = cells_for_blocks(nb)
     assert len(cells) == len(shown), f"{lang}/{page}: {len(cells)} code cells for {len(shown)} blocks"
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    for (target, code, outputs, runner), (path, page_code, page_output) in zip(cells, shown, strict=True):
+    for (target, code, outputs, runner, earlier), (path, page_code, page_output) in zip(
+        cells, shown, strict=True
+    ):
         assert code.rstrip("\n") == page_code.rstrip("\n"), f"{lang}/{page}: {path} differs from the page"
         spec = read_spec(path)
+        for written, text in earlier:  # a file an earlier chapter showed, which this one needs beside it
+            needed = [p for p in spec.beside if written in (p, p.rsplit("/", 1)[1])]
+            assert needed, f"{lang}/{page}: {written} is written before {path}, which does not need it"
+            assert text == translated_file(needed[0], lang).rstrip("\n"), f"{lang}/{page}: {written}"
         if spec.launcher != "python":
             assert target == path and runner == f"!{headers(path, page_code)['run'][0]}", (lang, page, path)
             assert f"# run: {runner[1:]}" in page_code.splitlines()  # the command the page shows

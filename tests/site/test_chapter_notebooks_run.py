@@ -30,11 +30,20 @@ from docs_runner.machine import detect_device
 from docs_runner.policy import child_env
 from docs_runner.spec import headers, read_spec
 from tests.conftest import comparable, cuda_available
-from tests.site.test_chapter_notebooks import CHAPTERS, LANGS, PARTS, read_notebook, shown_blocks
+from tests.site.test_chapter_notebooks import (
+    CHAPTERS,
+    LANGS,
+    PARTS,
+    earlier_file,
+    read_notebook,
+    shown_blocks,
+)
+from tests.site.test_copy_runs import CPP_LOG_TIME
 
 # The cheapest chapter of each part (the nav's parts but the appendix), by the seconds its in-kernel snippets
 # took in the build; test_the_quick_notebooks_are_the_cheapest_of_their_parts keeps this true.
-LOCAL_TAG = re.compile(r"\+[\w.]+$")
+QUOTED_COMMENT = re.compile(r"  # .*$", re.M)  # test_copy_runs.py's rule for the other languages
+LOCAL_TAG = re.compile(r"\+[\w.]+$", re.M)
 QUICK = ("intro.md", "modes.md", "memory.md", "distributed-more.md", "horovod.md")
 
 
@@ -43,10 +52,14 @@ def kernel_cells(nb, blocks) -> list[tuple[int, str | None, str]]:
     plan = [(0, None, "run")]
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"][1:]
     k = 0
+    cells = [nb.cells[i] for i in code]
     for path, _, _ in blocks:
         spec = read_spec(path)
+        while earlier_file(cells, k):  # a file an earlier chapter showed, written for the file that needs it
+            plan.append((code[k], path, "write"))
+            k += 1
         if nb.cells[code[k]].source.startswith("%%writefile "):
-            plan.append((code[k], path, "run"))
+            plan.append((code[k], path, "write"))
             k += 1
         if spec.launcher != "python":
             plan.append((code[k], path, "launched"))
@@ -126,22 +139,24 @@ def run_notebook(built_site, lang: str, page: str, tmp_path) -> None:
                 from_fds = written.read().decode("utf-8")
             ran += 1
             measured = read_spec(path).measured if path else ()
-            want = comparable(printed(expected[index]), measured).splitlines()
-            streams = [
-                comparable(t, measured).splitlines() for t in [*by_stream(cell.outputs), from_fds] if t
-            ]
+            measured = (*measured, CPP_LOG_TIME, r"pid \d+|PID \d+")  # as test_copy_runs: C++ log lines
+            want = comparable(printed(expected[index]), measured)
+            streams = [comparable(t, measured) for t in [*by_stream(cell.outputs), from_fds] if t]
+            if lang != "en":  # a traceback quotes source lines, with their comments in the page's language
+                want, streams = QUOTED_COMMENT.sub("", want), [QUOTED_COMMENT.sub("", t) for t in streams]
             if path is None:  # the setup cell: this runtime's torch may carry its build's tag (2.14.1+cu130)
-                streams = [[LOCAL_TAG.sub("", line) for line in lines] for lines in streams]
+                streams = [LOCAL_TAG.sub("", t) for t in streams]
+            want, streams = want.splitlines(), [t.splitlines() for t in streams]
             # A terminal interleaves stdout and stderr (what the build recorded); Jupyter shows each stream
             # as an output of its own. So: the same lines, and each stream's lines in the page's order.
             got = sorted(line for lines in streams for line in lines)
             assert got == sorted(want), f"{where} printed otherwise:\n{streams}\nthe page:\n{want}"
             for lines in streams:
                 assert in_order(lines, want), f"{where} printed its lines in another order"
-            if path and not measured:
+            if what == "run" and path and not read_spec(path).measured:
                 drawn = sorted((work / name).read_bytes() for name in read_spec(path).figures)
                 assert drawn == figures(expected[index]), f"{where} drew other bytes than the page shows"
-    runs = sum(1 for _, _, what in plan if what == "run")
+    runs = sum(1 for _, _, what in plan if what in ("run", "write"))
     assert ran == runs, f"{lang}/{page}: {ran} cells ran of {runs}"
 
 
