@@ -11,6 +11,8 @@ images. How a file runs decides its cells, as the page's header lines tell a rea
   `# beside:` file an earlier chapter showed (train.py again, for the AMP and compile chapters) gets a
   `%%writefile` cell of its own right before the first file that needs it (a notebook starts in an empty
   folder);
+- a file that needs a process of its own (it compiles, or finds files beside itself with `__file__`): a
+  `%%writefile` cell, then `!python` of it, a fresh process as in the build (own_process);
 - launched (`# run: torchrun …`, `horovodrun …`): a `%%writefile` cell at the path the command names, then a
   `!` cell with exactly the `# run:` line the page shows (its output: every rank's, as the page shows it);
 - a server (`# server: …`): a Markdown cell saying what to start first, in a terminal, then the code cell.
@@ -39,6 +41,7 @@ from docs_runner.spec import headers, read_spec
 
 ADMONITION = re.compile(r'^(?:\?\?\?\+?|!!!)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+"(?P<title>[^"]*)")?[ \t]*$')
 PAGE_LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)(?P<anchor>#[^)\s]*)?\)")
+DYNAMO = re.compile(r"\btorch\.(?:compile|_dynamo|_logging)\b")
 HOSTED_HAS = {"torch"}  # compared in the first cell, never installed: the runtime's own build fits its GPU
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
@@ -173,6 +176,10 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
             command = headers(path, _read(path))["run"][0]
             cells.append(code(f"%%writefile {path}\n{source}", stream(f"Writing {path}\n")))
             cells.append(code(f"!{command}", outputs))
+        elif own_process(path):
+            target = path if uses_file(path) else name
+            cells.append(code(f"%%writefile {target}\n{source}", stream(f"Writing {target}\n")))
+            cells.append(code(f"!python {target}", outputs))
         elif path in beside:
             cells.append(code(f"%%writefile {name}\n{source}", stream(f"Writing {name}\n")))
             cells.append(code(f"%run {name}", outputs))
@@ -186,8 +193,25 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
     return cells, snippets
 
 
+def uses_file(path: str) -> bool:
+    """Whether the file finds what it needs beside itself (`__file__`): the notebook writes it at its path."""
+    tree = ast.parse(_read(path))
+    return any(isinstance(node, ast.Name) and node.id == "__file__" for node in ast.walk(tree))
+
+
+def own_process(path: str) -> bool:
+    """Whether the notebook runs the file in a process of its own (`!python file`), as the build does, instead
+    of in the kernel: one that finds files beside itself (`__file__`, which a cell has not), and one that
+    compiles or sets torch's logging, since Dynamo's caches, counters and log settings last as long as the
+    process (a kernel's earlier cell would change what a later one prints)."""
+    return uses_file(path) or DYNAMO.search(_read(path)) is not None
+
+
 def launched_folders(snippets: list[str]) -> list[str]:
-    return sorted({posixpath.dirname(p) for p in snippets if read_spec(p).launcher != "python"})
+    """The folders of the files the notebook writes at their repository path (launched, `__file__` users)."""
+    return sorted(
+        {posixpath.dirname(p) for p in snippets if read_spec(p).launcher != "python" or uses_file(p)}
+    )
 
 
 def notebook(cells: list[dict]) -> dict:

@@ -4,7 +4,8 @@
   the file is beside the page in the site and is the one .cache/notebooks/ holds (what pages.yml publishes).
 - A notebook's code cells are what the page shows, character for character (so token for token): each
   snippet's block, a launched file as `%%writefile <path>` plus `!<its # run: line>`, a `# beside:` file as
-  `%%writefile <name>` plus `%run <name>`; a server file comes after a Markdown cell naming its server line.
+  `%%writefile <name>` plus `%run <name>`, a file that compiles or uses `__file__` as `%%writefile` plus
+  `!python`; a server file comes after a Markdown cell naming its server line.
 - Each cell's outputs are the page's output under that block (the build's record, or the GPU recording the
   page shows) and the figures the page shows.
 - The first cell installs what a hosted runtime lacks at requirements.txt's versions and prints both torches.
@@ -150,6 +151,8 @@ def test_a_notebook_shows_the_pages_code_and_outputs(built_site, lang, page):
         if spec.launcher != "python":
             assert target == path and runner == f"!{headers(path, page_code)['run'][0]}", (lang, page, path)
             assert f"# run: {runner[1:]}" in page_code.splitlines()  # the command the page shows
+        elif target is not None and runner.startswith("!python "):  # a process of its own, as in the build
+            assert runner == f"!python {target}" and target in (path, path.rsplit("/", 1)[1]), (page, path)
         elif target is not None:
             assert target == path.rsplit("/", 1)[1] and runner == f"%run {target}", (lang, page, path)
         if spec.server:
