@@ -11,7 +11,7 @@ images. How a file runs decides its cells, as the page's header lines tell a rea
   `# beside:` file an earlier chapter showed (train.py again, for the AMP and compile chapters) gets a
   `%%writefile` cell of its own right before the first file that needs it (a notebook starts in an empty
   folder);
-- a file that needs a process of its own (it compiles, or finds files beside itself with `__file__`): a
+- a file that needs a process of its own (it compiles, or looks for itself with `__file__`, `sys.argv`): a
   `%%writefile` cell, then `!python` of it, a fresh process as in the build (own_process);
 - launched (`# run: torchrun …`, `horovodrun …`): a `%%writefile` cell at the path the command names, then a
   `!` cell with exactly the `# run:` line the page shows (its output: every rank's, as the page shows it);
@@ -146,6 +146,7 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
             posixpath.join(posixpath.dirname(path), name)
             for name in headers(path, _read(path)).get("beside", [])
         }
+    at_path = {needed for path in snippets if by_path(path) for needed in read_spec(path).beside}
     cells, prose_from, written = [], 0, set()
 
     def prose(text: str) -> None:
@@ -167,7 +168,7 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
         name = posixpath.basename(path)
         for needed in spec.beside:  # saved in an earlier chapter (the capstone's train.py): written here too
             if needed not in written:
-                target = needed if spec.launcher != "python" else posixpath.basename(needed)
+                target = needed if by_path(path) else posixpath.basename(needed)
                 text = shown(needed, None).rstrip("\n")
                 cells.append(code(f"%%writefile {target}\n{text}", stream(f"Writing {target}\n")))
                 written.add(needed)
@@ -180,9 +181,10 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
             target = path if uses_file(path) else name
             cells.append(code(f"%%writefile {target}\n{source}", stream(f"Writing {target}\n")))
             cells.append(code(f"!python {target}", outputs))
-        elif path in beside:
-            cells.append(code(f"%%writefile {name}\n{source}", stream(f"Writing {name}\n")))
-            cells.append(code(f"%run {name}", outputs))
+        elif path in beside:  # where the files that need it look for it
+            target = path if path in at_path else name
+            cells.append(code(f"%%writefile {target}\n{source}", stream(f"Writing {target}\n")))
+            cells.append(code(f"%run {target}", outputs))
         else:
             if spec.server:
                 cells.append(
@@ -194,9 +196,14 @@ def chapter_cells(markdown: str, shown, shown_output, words: dict) -> tuple[list
 
 
 def uses_file(path: str) -> bool:
-    """Whether the file finds what it needs beside itself (`__file__`): the notebook writes it at its path."""
-    tree = ast.parse(_read(path))
-    return any(isinstance(node, ast.Name) and node.id == "__file__" for node in ast.walk(tree))
+    """Whether the file looks for itself (`__file__`, `sys.argv[0]`: what it has beside it, or itself to start
+    again under torchrun), which a notebook cell cannot answer: the notebook writes it at its path."""
+    for node in ast.walk(ast.parse(_read(path))):
+        if isinstance(node, ast.Name) and node.id == "__file__":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "argv":
+            return True
+    return False
 
 
 def own_process(path: str) -> bool:
@@ -207,11 +214,15 @@ def own_process(path: str) -> bool:
     return uses_file(path) or DYNAMO.search(_read(path)) is not None
 
 
+def by_path(path: str) -> bool:
+    """Whether the notebook writes the file at its repository path: a launched file (its command names that
+    path) or one that finds files beside itself; the files it needs `# beside:` go beside it there."""
+    return read_spec(path).launcher != "python" or uses_file(path)
+
+
 def launched_folders(snippets: list[str]) -> list[str]:
-    """The folders of the files the notebook writes at their repository path (launched, `__file__` users)."""
-    return sorted(
-        {posixpath.dirname(p) for p in snippets if read_spec(p).launcher != "python" or uses_file(p)}
-    )
+    """The folders of the files the notebook writes at their repository path (by_path, and their beside)."""
+    return sorted({posixpath.dirname(p) for p in snippets if by_path(p)})
 
 
 def notebook(cells: list[dict]) -> dict:
