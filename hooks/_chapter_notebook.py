@@ -11,7 +11,8 @@ images. How a file runs decides its cells, as the page's header lines tell a rea
   `# beside:` file an earlier chapter showed (train.py again, for the AMP and compile chapters) gets a
   `%%writefile` cell of its own right before the first file that needs it (a notebook starts in an empty
   folder);
-- a file that needs a process of its own (it compiles, or looks for itself with `__file__`, `sys.argv`): a
+- a file that needs a process of its own (it compiles, uses mp.spawn, or looks for itself with `__file__` or
+  `sys.argv`): a
   `%%writefile` cell, then `!python` of it, a fresh process as in the build (own_process);
 - launched (`# run: torchrun …`, `horovodrun …`): a `%%writefile` cell at the path the command names, then a
   `!` cell with exactly the `# run:` line the page shows (its output: every rank's, as the page shows it);
@@ -41,7 +42,9 @@ from docs_runner.spec import headers, read_spec
 
 ADMONITION = re.compile(r'^(?:\?\?\?\+?|!!!)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+"(?P<title>[^"]*)")?[ \t]*$')
 PAGE_LINK = re.compile(r"\]\((?P<target>[\w./-]+\.md)(?P<anchor>#[^)\s]*)?\)")
-DYNAMO = re.compile(r"\btorch\.(?:compile|_dynamo|_logging)\b")
+# What needs a process of its own: Dynamo (its caches, counters and log settings last as long as the process)
+# and mp.spawn (its processes import the function they run from __main__, which in a kernel is no file).
+OWN_PROCESS = re.compile(r"\btorch\.(?:compile|_dynamo|_logging)\b|\bmp\.spawn\(")
 HOSTED_HAS = {"torch"}  # compared in the first cell, never installed: the runtime's own build fits its GPU
 KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
@@ -208,10 +211,11 @@ def uses_file(path: str) -> bool:
 
 def own_process(path: str) -> bool:
     """Whether the notebook runs the file in a process of its own (`!python file`), as the build does, instead
-    of in the kernel: one that finds files beside itself (`__file__`, which a cell has not), and one that
+    of in the kernel: one that looks for itself (`__file__`, `sys.argv`, which a cell has not), one that
     compiles or sets torch's logging, since Dynamo's caches, counters and log settings last as long as the
-    process (a kernel's earlier cell would change what a later one prints)."""
-    return uses_file(path) or DYNAMO.search(_read(path)) is not None
+    process (a kernel's earlier cell would change what a later one prints), and one that starts processes
+    with mp.spawn, which import what they run from __main__."""
+    return uses_file(path) or OWN_PROCESS.search(_read(path)) is not None
 
 
 def by_path(path: str) -> bool:
