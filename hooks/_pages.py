@@ -40,6 +40,19 @@ def nav_files(nav) -> list[str]:
     return files
 
 
+def chapter_pages(nav) -> list[str]:
+    """The chapters, in reading order: every page of the nav's parts but the last (the appendix), without
+    the home page. Each has a notebook per language (hooks/chapter_notebooks.py)."""
+    parts = [item for item in nav or [] if isinstance(item, dict)]
+    return [page for page in nav_files(parts[:-1]) if page != "index.md"]
+
+
+def nav_parts(nav) -> list[list[str]]:
+    """The chapters of each part but the appendix, in reading order (a part's chapters, as chapter_pages)."""
+    parts = [item for item in nav or [] if isinstance(item, dict)]
+    return [[p for p in nav_files([part]) if p != "index.md"] for part in parts[:-1]]
+
+
 def _headings(
     lang: str, page: str
 ) -> tuple[list[str], list[tuple[int, int, str, str]], list[tuple[str, int]]]:
