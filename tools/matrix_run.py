@@ -10,6 +10,7 @@ import dataclasses
 import json
 import os
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from importlib.metadata import version
 from pathlib import Path
@@ -28,6 +29,11 @@ TIMEOUT_S = 180
 # them and failed every torch.compile file there, while `python file` on those releases runs clean. One
 # compile thread starts no pool: the compiled code and the output are the same.
 os.environ["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
+# Inductor's on-disk cache (/tmp/torchinductor_<user> by default) is shared by every torch on the machine and
+# keeps a kernel that was written half: one such file made every later 2.11 run fail ("file too short"). Each
+# release starts from an empty cache of its own, deleted when this process exits.
+INDUCTOR_CACHE = tempfile.TemporaryDirectory(prefix="matrix-inductor-")
+os.environ["TORCHINDUCTOR_CACHE_DIR"] = INDUCTOR_CACHE.name
 
 
 def keep_whole(path: str, error: str) -> None:
@@ -40,8 +46,8 @@ def keep_whole(path: str, error: str) -> None:
 def run(path: str, cores: execute.Cores) -> dict:
     spec = read_spec(path)
     spec = dataclasses.replace(spec, timeout=min(spec.timeout, TIMEOUT_S))
-    # Two torch.compile files at once can share a kernel of Inductor's on-disk cache, and one may load it half
-    # written ("file too short", seen on 2.11): a compiling file has the cores to itself.
+    # Two torch.compile files at once can write the same kernel of that cache, and one may load it half
+    # written: a compiling file has the cores to itself.
     compiles = "torch.compile" in Path(path).read_text(encoding="utf-8")
     with cores.hold(machine.cores() if compiles else spec.ranks):
         try:
