@@ -40,17 +40,17 @@ def nav_files(nav) -> list[str]:
     return files
 
 
-def chapter_pages(nav) -> list[str]:
-    """The chapters, in reading order: every page of the nav's parts but the last (the appendix), without
-    the home page. Each has a notebook per language (hooks/chapter_notebooks.py)."""
-    parts = [item for item in nav or [] if isinstance(item, dict)]
-    return [page for page in nav_files(parts[:-1]) if page != "index.md"]
-
-
 def nav_parts(nav) -> list[list[str]]:
-    """The chapters of each part but the appendix, in reading order (a part's chapters, as chapter_pages)."""
+    """The chapters of each part of the nav but the last (the appendix), in reading order, without the home
+    page."""
     parts = [item for item in nav or [] if isinstance(item, dict)]
     return [[p for p in nav_files([part]) if p != "index.md"] for part in parts[:-1]]
+
+
+def chapter_pages(nav) -> list[str]:
+    """The chapters, in reading order: nav_parts' pages, part after part. Each has a notebook per language
+    (hooks/chapter_notebooks.py)."""
+    return [page for part in nav_parts(nav) for page in part]
 
 
 def _headings(

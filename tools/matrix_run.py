@@ -49,7 +49,7 @@ def run(path: str, cores: execute.Cores) -> dict:
     # Two torch.compile files at once can write the same kernel of that cache, and one may load it half
     # written: a compiling file has the cores to itself.
     compiles = "torch.compile" in Path(path).read_text(encoding="utf-8")
-    with cores.hold(machine.cores() if compiles else spec.ranks):
+    with cores.hold(cores.total if compiles else spec.ranks):
         try:
             record = execute._run_spec(spec, "cpu", fresh=False)  # run_one, with the spec changed
         except SnippetError as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from _pages import nav_parts
 
 from docs_runner.execute import run_all
 from docs_runner.machine import detect_device
@@ -39,16 +40,15 @@ FILES = forked_here()
 
 
 def first_chapter_of_each_part() -> set[str]:
-    """For each part of mkdocs.yml's nav, the first chapter with forked files that one of its pages shows."""
+    """For each part of mkdocs.yml's nav but the appendix, the first chapter with forked files that one of its
+    pages shows."""
     nav = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)["nav"]
     firsts = set()
-    for part in nav:
-        (pages,) = part.values()
+    for pages in nav_parts(nav):
         shown = []
         for page in pages:
-            src = next(iter(page.values())) if isinstance(page, dict) else page
-            if src.endswith(".md"):
-                shown.extend(includes("zh", src))
+            if page.endswith(".md"):
+                shown.extend(includes("zh", page))
         found = [target.split("/")[1] for target in shown if target.startswith("snippets/")]
         in_order = [name for name in found if name in FILES]
         if in_order:
