@@ -56,19 +56,50 @@ class Release:
         return ".".join(self.torch.split(".")[:2])
 
 
+PINS = ROOT / "requirements.txt"
+_per_build: dict[tuple[str, str], object] | None = None  # see begin_build
+
+
+def begin_build() -> None:
+    """From now on, read each file's header and content hash once until the next call. The build calls it as
+    it starts (a page asks for them hundreds of times, and the files do not change while a build runs);
+    tools and tests never call it, so they read the files afresh every time."""
+    global _per_build
+    _per_build = {}
+
+
+def _once_per_build(kind: str, path: str, compute):
+    if _per_build is None:
+        return compute()
+    if (kind, path) not in _per_build:
+        _per_build[kind, path] = compute()
+    return _per_build[kind, path]
+
+
+def _spec(path: str):
+    return _once_per_build("spec", path, lambda: read_spec(path))
+
+
+def _stamp(path: Path) -> int:
+    return path.stat().st_mtime_ns if path.exists() else 0
+
+
 def reference() -> str:
     """The torch version requirements.txt pins: the build's own, whose outputs the pages show."""
-    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    return _once_per_build("reference", "", lambda: _reference(_stamp(PINS)))
+
+
+@functools.cache
+def _reference(_changed: int) -> str:
+    pins = PINS.read_text(encoding="utf-8")
     return re.search(r"^torch==(\S+)", pins, re.M)[1]
 
 
 def content_hash(path: str) -> str:
     """What the matrix's result for a file holds for: its source and its helpers'."""
-    return hashlib.sha256(snippet_payload(read_spec(path))).hexdigest()[:16]
-
-
-def _stamp(path: Path) -> int:
-    return path.stat().st_mtime_ns if path.exists() else 0
+    return _once_per_build(
+        "hash", path, lambda: hashlib.sha256(snippet_payload(_spec(path))).hexdigest()[:16]
+    )
 
 
 def releases() -> list[Release]:
@@ -108,7 +139,7 @@ def _results(_changed: int) -> dict:
 
 def reason_not_in_matrix(path: str) -> str | None:
     """Why the file runs on the reference torch alone ("cuda", "server", "horovodrun"), or None."""
-    spec = read_spec(path)
+    spec = _spec(path)
     if spec.needs_cuda:
         return "cuda"
     if spec.server:
@@ -122,7 +153,7 @@ def runs_on(path: str, release: Release) -> bool:
     """Whether `make matrix` runs the file on that release (the reference's results are the build's)."""
     if reason_not_in_matrix(path) is not None:
         return False
-    return read_spec(path).launcher == "python" or release.launched
+    return _spec(path).launcher == "python" or release.launched
 
 
 def outcomes(path: str) -> dict[Release, dict] | None:
@@ -250,12 +281,13 @@ def block_markdown(indent: str, path: str, lang: str, text: dict) -> str:
 
 def _cells(path: str) -> list[str]:
     """The report's row of symbols for a file, one per release (its results read once)."""
-    found = outcomes(path) if reason_not_in_matrix(path) is None else None
+    in_matrix = reason_not_in_matrix(path) is None
+    found = outcomes(path) if in_matrix else None
     cells = []
     for release in releases():
         if release.torch == reference():
             cells.append(SYMBOLS["same"])
-        elif reason_not_in_matrix(path) is not None:
+        elif not in_matrix:
             cells.append(SYMBOLS["not run"])
         else:
             cells.append(SYMBOLS["unchecked"] if found is None else SYMBOLS[found[release]["result"]])

@@ -32,6 +32,7 @@ from _matrix import (  # the torch version matrix (matrix/results.json)
     RUNS_FROM,
     SUMMARY_MARKER,
     MatrixError,
+    begin_build,
     block_markdown,
     report_markdown,
     runs_from,
@@ -70,6 +71,7 @@ def on_serve(server, config, builder):
 
 def on_pre_build(config):
     """Run (or fetch from cache) every snippet and notebook before any page is rendered."""
+    begin_build()
     site_run(config)
 
 

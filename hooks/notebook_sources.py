@@ -15,9 +15,10 @@ from pathlib import Path
 
 import jupytext
 import nbformat
-from _comments import CommentError, translated_file
+from _comments import CommentError
 from _state import generated_path, site_run
 from _texts import texts_for, verified_line
+from code_comments import translated  # kept on disk between builds
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
@@ -40,7 +41,7 @@ def localise(example: Path, lang: str) -> nbformat.NotebookNode:
     docstrings in that language (hooks/_comments.py; the code itself is the file's)."""
     path = example.resolve().relative_to(ROOT).as_posix()
     try:
-        text = translated_file(path, lang)
+        text = translated(path, lang)
     except CommentError as exc:
         raise PluginError(str(exc)) from None
     nb = jupytext.reads(text, fmt="py:percent")

@@ -3,13 +3,19 @@
 mkdocs-static-i18n rebuilds every file after mkdocs-jupyter has wrapped the notebooks (its issue #198),
 so on_files re-wraps them afterwards with the destination paths i18n chose, reading each from the build's
 folder (.cache/notebooks/), never from docs/. Headings get the site's anchors; nbconvert's CDN loaders go.
+The finished page (JupyterLab's stylesheet pruned to what it uses) is kept on disk under its HTML, so a warm
+build does not prune it again.
 """
 
 from __future__ import annotations
 
 import re
+from importlib.metadata import version
+from pathlib import Path
 
-from _notebook_css import prune_page, size_cells
+import _notebook_css
+from _memo import DiskMemo, digest
+from _notebook_css import full_stylesheet, prune_page, size_cells
 from _state import generated_path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -80,7 +86,29 @@ def on_page_content(html, page, config, files):
     return NB_HEADING.sub(anchor, html).replace(CODE_CELL, CODE_CELL[:-1] + ' tabindex="0">')
 
 
+FINISHED = DiskMemo("notebook-pages", "")  # keyed in on_config: this file, the pruner, the stylesheet
+
+
+def on_config(config):
+    sources = [Path(__file__), Path(_notebook_css.__file__)]
+    parts = [p.read_text(encoding="utf-8") for p in sources] + [version("tinycss2"), full_stylesheet()]
+    FINISHED.rekey(digest("\0".join(parts)))
+    FINISHED.load(Path(config.config_file_path).parent / ".cache")
+    return config
+
+
+def _finished(output: str, where: str) -> str:
+    return size_cells(prune_page(CDN_LOADERS.sub("", output), where), where)
+
+
 def on_post_page(output, page, config):
     if isinstance(page.file, NotebookFile):
-        output = size_cells(prune_page(CDN_LOADERS.sub("", output), page.file.src_uri), page.file.src_uri)
+        where = page.file.src_uri
+        output = FINISHED.get((where, digest(output)), lambda: _finished(output, where))
     return output
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
+def on_post_build(config):
+    if not config.plugins["i18n"].building:  # the whole build ends, not one of its language builds
+        FINISHED.save()

@@ -189,3 +189,57 @@ def test_the_offline_copy_and_the_site_keep_their_own_memos(tmp_path, monkeypatc
         "demo",
         "demo.offline",
     ]
+
+
+def test_memoised_translations_are_what_the_translator_computes_and_an_edited_one_is_not_reused(
+    tmp_path, monkeypatch
+):
+    import _comments
+    import code_comments
+
+    path = "snippets/tensors/creation.py"
+    memo = DiskMemo("comments", "test")
+    memo.load(tmp_path)
+    monkeypatch.setattr(code_comments, "MEMO", memo)
+    assert code_comments.translated(path, "zh") == _comments.translated_file(path, "zh")
+    assert code_comments.translated(path, "en") == (_comments.ROOT / path).read_text(encoding="utf-8")
+    assert len(memo.known) == 1, "the source language is never memoised"
+
+    def no_translation(*args):
+        raise AssertionError("translated again although the memo holds it")
+
+    monkeypatch.setattr(code_comments, "translate", no_translation)
+    first = code_comments.translated(path, "zh")
+    table = dict(_comments.table(path, "zh"))
+    english = next(iter(table))
+    table[english] = "改过的译文"
+    monkeypatch.setattr(code_comments, "table", lambda *args: table)
+    with pytest.raises(AssertionError, match="translated again"):
+        code_comments.translated(path, "zh")
+    assert "改过的译文" not in first
+
+
+def test_memoised_glossary_rows_are_what_the_search_finds_and_an_edited_page_is_searched_again(
+    tmp_path, monkeypatch
+):
+    import glossary
+
+    pages = ["tensors.md", "autograd.md"]
+    (tmp_path / "docs" / "zh").mkdir(parents=True)
+    for page in pages:
+        text = (glossary.DOCS / "zh" / page).read_text(encoding="utf-8")
+        (tmp_path / "docs" / "zh" / page).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(glossary, "DOCS", tmp_path / "docs")
+    memo = DiskMemo("glossary", "test")
+    memo.load(tmp_path)
+    monkeypatch.setattr(glossary, "FIRST", memo)
+    texts = {p: (tmp_path / "docs" / "zh" / p).read_text(encoding="utf-8") for p in pages}
+    found = glossary.first_pages("zh", pages)
+    assert found == glossary._first_pages("zh", pages, texts)
+    assert glossary.first_pages("zh", pages) == found
+    assert len(memo.known) == 1
+    with (tmp_path / "docs" / "zh" / "tensors.md").open("a", encoding="utf-8") as page:
+        page.write("\n反向传播在这里第一次出现。\n")
+    assert glossary.first_pages("zh", pages)["反向传播"] == "tensors.md"
+    assert len(memo.known) == 2, "an edited page is searched again, not answered from the memo"
+
