@@ -242,4 +242,3 @@ def test_memoised_glossary_rows_are_what_the_search_finds_and_an_edited_page_is_
         page.write("\n反向传播在这里第一次出现。\n")
     assert glossary.first_pages("zh", pages)["反向传播"] == "tensors.md"
     assert len(memo.known) == 2, "an edited page is searched again, not answered from the memo"
-
