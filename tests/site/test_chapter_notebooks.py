@@ -22,10 +22,12 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 import yaml
+from _chapter_notebook import requirements
 from _comments import translated_file
 from _pages import chapter_pages, nav_parts
 from build_facts import pins
 
+from docs_runner.notebooks import notebook_examples
 from docs_runner.spec import headers, read_spec
 from tests.conftest import ROOT
 from tests.site.test_build import LANG_PREFIX, TITLED_BLOCK, built_page
@@ -187,6 +189,27 @@ def test_the_first_cell_installs_what_a_hosted_runtime_lacks_and_compares_torch(
         assert "torch" not in {r.split("==")[0] for r in eval(found[1]).values()}
     capstone = read_notebook(built_site, lang, "capstone.md").cells[0].source
     assert "sklearn" in capstone and f"scikit-learn=={pinned['scikit-learn']}" in capstone
+
+
+# What every hosted notebook runtime (Colab, Kaggle, SageMaker) ships besides torch, among the packages the
+# example notebooks import. A chapter notebook's setup cell installs any of them that is missing; the example
+# notebooks, published as the site renders them, have no setup cell (README, decision of 2026-12-07).
+HOSTED_RUNTIMES_SHIP = {"numpy", "matplotlib", "IPython"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_notebooks_import_nothing_a_hosted_runtime_lacks_and_name_their_torch(lang):
+    """The example notebooks (notebooks/*.ipynb, published and opened in Colab as they are) import only torch
+    and what a hosted runtime ships. The day one imports another package requirements.txt pins, this fails,
+    and that notebook needs the chapters' setup cell. Their "verified with" note, the cell after the title,
+    names the torch the page ran with."""
+    examples = [path.relative_to(ROOT).as_posix() for path in notebook_examples()]
+    assert examples, "no example notebooks found"
+    assert set(requirements(examples, pins())) <= HOSTED_RUNTIMES_SHIP
+    for example in examples:
+        name = Path(example).stem.replace("_", "-")
+        published = nbformat.read(GENERATED / lang / "notebooks" / f"{name}.ipynb", as_version=4)
+        assert f"torch {pins()['torch']}" in published.cells[1].source, f"{lang}/{name}"
 
 
 def test_the_parts_are_the_navs_parts_but_the_appendix():

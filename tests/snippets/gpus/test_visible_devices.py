@@ -1,3 +1,8 @@
+"""snippets/gpus/visible_devices.py: CUDA_VISIBLE_DEVICES counts only before the first CUDA call.
+
+The file starts a fresh interpreter for each case (about 15 s): `make test` asserts on the build's run, `make
+test-all` runs it again and checks the objects (the shell's exit code, extra runs in fresh interpreters)."""
+
 import site
 from pathlib import Path
 
@@ -5,6 +10,23 @@ import pytest
 import torch
 
 
+def test_the_build_saw_an_empty_list_hide_every_gpu_and_the_typo_fail(build_record):
+    lines = build_record("gpus/visible_devices").output.splitlines()
+    assert 'CUDA_VISIBLE_DEVICES="" from outside:   0 False' in lines
+    assert "set in code before any CUDA call:       False" in lines
+    assert "`CUDA_VISIBLE_DEVICES =1 python ...` exit code: 127" in lines
+    assert any(line.strip().endswith("CUDA_VISIBLE_DEVICES: command not found") for line in lines)
+
+
+def test_the_build_on_a_cpu_machine_saw_no_gpu_in_any_case(build_record):
+    if torch.cuda.is_available():
+        pytest.skip("the CPU branch runs only without CUDA")
+    lines = build_record("gpus/visible_devices").output.splitlines()
+    assert "inherited environment:                  0 False" in lines
+    assert "set in code after the first CUDA call:  False" in lines
+
+
+@pytest.mark.exhaustive
 def test_empty_list_hides_every_gpu(run_snippet):
     s = run_snippet("gpus/visible_devices")
     assert s.results['CUDA_VISIBLE_DEVICES="" from outside'] == "0 False"
@@ -14,6 +36,7 @@ def test_empty_list_hides_every_gpu(run_snippet):
     assert "set in code before any CUDA call:       False" in s.stdout.splitlines()
 
 
+@pytest.mark.exhaustive
 def test_cpu_machine_sees_no_gpu_in_any_case(run_snippet):
     if torch.cuda.is_available():
         pytest.skip("the CPU branch runs only without CUDA")
@@ -32,6 +55,7 @@ def test_setting_it_after_the_first_cuda_call_is_too_late(run_snippet):
     assert "set in code after the first CUDA call:  True" in s.stdout.splitlines()
 
 
+@pytest.mark.exhaustive
 def test_space_before_equals_is_a_shell_error(run_snippet):
     s = run_snippet("gpus/visible_devices")
     assert s.typo.returncode == 127  # bash: command not found
@@ -39,6 +63,7 @@ def test_space_before_equals_is_a_shell_error(run_snippet):
     assert "`CUDA_VISIBLE_DEVICES =1 python ...` exit code: 127" in s.stdout
 
 
+@pytest.mark.exhaustive
 def test_isolated_mode_still_runs_site_packages_pth_files(run_snippet):
     s = run_snippet("gpus/visible_devices")
     # -I ignores PYTHON* variables and the user site, but the site module still runs ...
