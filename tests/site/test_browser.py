@@ -134,7 +134,8 @@ NAV_TRANSLATIONS = {"zh": {}} | {
 # (tests/site/test_parity.py); its title, nav entry and language links are checked on every page in `make
 # test` from the built HTML (test_every_page_names_itself_in_its_title_nav_and_language_links).
 # Measured on 2026-12-06: the browser module was 343 of 814 test-seconds of `make test`, the 43 Chinese pages
-# about 250 of them. The set holds no page whose kinds the others show already (the same test checks it).
+# about 250 of them. On 2026-12-07 no page of the set showed only kinds that the others show too (not a test:
+# the kinds move with the version matrix's data, which a scheduled workflow refreshes).
 QUICK_PAGES = frozenset(
     {
         "index.md",
@@ -142,7 +143,6 @@ QUICK_PAGES = frozenset(
         "tensors.md",
         "tensors-ops.md",
         "autograd-more.md",
-        "schedules-checkpoints.md",
         "modes.md",
         "data.md",
         "capstone.md",
@@ -510,22 +510,13 @@ def test_the_dark_sample_holds_each_kind_of_page_and_not_every_page(built_site):
 
 def test_the_quick_pages_show_every_kind_of_element(built_site):
     """QUICK_PAGES, the Chinese pages `make test` opens in the browser, show together every kind of element
-    that any Chinese page's article holds, each of them is a page of the nav, and none is redundant."""
+    that any Chinese page's article holds, and each of them is a page of the nav."""
     assert {page.src for page in PAGES} >= QUICK_PAGES, QUICK_PAGES - {page.src for page in PAGES}
     kinds = {page: element_kinds(built_site, "zh", page) for page in PAGES}
     shown = set().union(*[kinds[page] for page in PAGES if page.src in QUICK_PAGES])
     missing = sorted(set().union(*kinds.values()) - shown)
     where = [f"{kind} (on {next(page.src for page in PAGES if kind in kinds[page])})" for kind in missing]
     assert not missing, "add a page to QUICK_PAGES that shows: " + "; ".join(where)
-    # and none of them is there for nothing: each shows a kind no other quick page shows (the home page is
-    # there whatever it shows: readers land on it)
-    quick = [page for page in PAGES if page.src in QUICK_PAGES]
-    spare = [
-        page.src
-        for page in quick
-        if page.path != "" and kinds[page] <= set().union(*[kinds[other] for other in quick if other != page])
-    ]
-    assert not spare, f"take out of QUICK_PAGES (what they show, other quick pages show too): {spare}"
 
 
 # ---------------------------------------------------------------------------------------------------------
