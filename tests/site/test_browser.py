@@ -459,12 +459,13 @@ class _ElementKinds(HTMLParser):
             del self.open[len(tags) - 1 - tags[::-1].index(tag) :]
 
 
-def element_kinds(site: Path, lang: str, page: Page) -> set[str]:
+@functools.cache  # the dark sample, the quick pages' check and the dark sample's own test ask for the same
+def element_kinds(site: Path, lang: str, page: Page) -> frozenset[str]:
     html = (site / LANGS[lang] / page.path / "index.html").read_text(encoding="utf-8")
     parser = _ElementKinds()
     parser.feed(html[html.index("<article") : html.index("</article>")])
     parser.close()
-    return parser.kinds
+    return frozenset(parser.kinds)
 
 
 @functools.cache
