@@ -15,6 +15,7 @@ of launching the program again.
 
 from __future__ import annotations
 
+import ast
 import base64
 import contextlib
 import json
@@ -49,6 +50,14 @@ from docs_runner.spec import read_spec
 HERE = Path(__file__).resolve().parent
 READER_ENV: dict[str, str] = {}  # this process's environment before the child took the build's
 FORKED = (HERE / "snippets", HERE / "examples")
+
+
+def function_source(snippet: str, name: str) -> str:
+    """The source of the top-level function `name` of snippets/<snippet>.py, read without running the file
+    (for files that start processes, whose tests in `make test` assert on the build's run)."""
+    text = (ROOT / "snippets" / f"{snippet}.py").read_text(encoding="utf-8")
+    (function,) = [node for node in ast.parse(text).body if getattr(node, "name", "") == name]
+    return ast.get_source_segment(text, function)
 
 
 def cuda_available() -> bool:

@@ -3,11 +3,9 @@
 The file starts its own processes (about 8 s): `make test` asserts on the build's run and reads the source,
 `make test-all` runs it again."""
 
-import ast
-
 import pytest
 
-from docs_runner.paths import ROOT
+from tests.conftest import function_source
 
 EXPECTED = [
     "RANK=0  LOCAL_RANK=0  WORLD_SIZE=2  LOCAL_WORLD_SIZE=2",
@@ -27,8 +25,6 @@ def test_a_torchrun_program_runs_unchanged_under_mp_spawn(run_snippet):
 
 
 def test_the_global_rank_is_machine_times_processes_plus_local():
-    text = (ROOT / "snippets/distributed/exercise_spawn_env.py").read_text(encoding="utf-8")
-    (function,) = [node for node in ast.parse(text).body if getattr(node, "name", "") == "as_torchrun"]
-    source = ast.get_source_segment(text, function)
+    source = function_source("distributed/exercise_spawn_env", "as_torchrun")
     assert "RANK=str(node_rank * nproc + local_rank)" in source
     assert "WORLD_SIZE=str(nnodes * nproc)" in source

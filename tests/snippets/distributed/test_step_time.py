@@ -3,14 +3,13 @@
 The file starts two processes twice and times them (about 20 s): `make test` asserts on the build's run,
 `make test-all` runs it again and checks the printed ratio against the live values."""
 
-import ast
 import re
 
 import pytest
 
-from docs_runner.paths import ROOT
 from docs_runner.records import normalise
 from docs_runner.spec import read_spec
+from tests.conftest import function_source
 
 
 def test_the_build_printed_a_step_time_and_a_throughput_for_both_runs(build_record):
@@ -43,8 +42,6 @@ def test_the_measured_header_covers_every_varying_number(build_record):
 
 
 def test_each_nccl_rank_selects_its_gpu_before_joining():
-    text = (ROOT / "snippets/distributed/step_time.py").read_text(encoding="utf-8")
-    (worker,) = [node for node in ast.parse(text).body if getattr(node, "name", "") == "worker"]
-    source = ast.get_source_segment(text, worker)
+    source = function_source("distributed/step_time", "worker")
     assert "if cuda:\n        torch.cuda.set_device(device)" in source
     assert source.index("torch.cuda.set_device(device)") < source.index("dist.init_process_group(")
