@@ -4,9 +4,10 @@
 same `args` (any value with a stable repr), and calls it otherwise; answers are JSON values (a tuple comes
 back as a list). The file is
 .cache/render/<name>-<key>.json, where the key names everything besides the arguments that the answers
-depend on (package versions); another key is another file, and the old one is removed. `save()`, called once
-at the end of a whole build (every language), keeps exactly the entries that build asked for, so the file
-never holds more than one build's worth.
+depend on (package versions); another key is another file, and the old one is removed. A hook loads its
+memos in `on_config` (after re-keying them with what it reads from the project); `save_all()`, called once by
+hooks/render_memo.py at the end of a whole build (every language), saves every memo loaded in this build, each
+keeping exactly the entries that build asked for, so a file never holds more than one build's worth.
 
 The offline copy's build (hooks/offline_copy.py) asks for the same pages under other URLs; its answers live
 in files of their own, <name>.offline-<key>.json, so neither build evicts the other's (when they shared one
@@ -29,6 +30,18 @@ def variant() -> str:
     return ".offline" if os.environ.get(OFFLINE_ENV) == "true" else ""
 
 
+# The memos loaded in this build, by name: a hook module that `mkdocs serve` reloads makes new instances,
+# which replace the old ones here.
+LOADED: dict[str, DiskMemo] = {}
+
+
+def save_all() -> None:
+    """Save every memo loaded since the last call (the end of a whole build)."""
+    for memo in LOADED.values():
+        memo.save()
+    LOADED.clear()
+
+
 def digest(text: str) -> str:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
@@ -45,6 +58,7 @@ class DiskMemo:
 
     def load(self, cache: Path) -> None:
         """Read the file under `cache` (the project's .cache folder), unless it is already in memory."""
+        LOADED[self.name] = self
         stem = f"{self.name}{variant()}"
         file = cache / "render" / f"{stem}-{self.key}.json"
         if file == self.file:
@@ -82,7 +96,8 @@ class DiskMemo:
 
     def save(self) -> None:
         used, self.used = self.used, {}
-        if self.file is None or set(used) == self.loaded:
+        # nothing asked (a build where this memo was off): the file stays for the next build that asks
+        if self.file is None or not used or set(used) == self.loaded:
             return
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)

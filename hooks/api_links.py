@@ -29,7 +29,6 @@ from importlib import metadata
 from pathlib import Path
 
 from _memo import DiskMemo, digest
-from mkdocs.plugins import event_priority
 
 DOCS = "https://docs.pytorch.org/docs/stable/"
 ALIASES = {
@@ -243,9 +242,3 @@ def on_page_markdown(markdown, page, config, files):
 def on_config(config):
     MEMO.load(Path(config.config_file_path).parent / ".cache")
     return config
-
-
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
-def on_post_build(config):
-    if not config.plugins["i18n"].building:  # the whole build, not a nested per-language one
-        MEMO.save()

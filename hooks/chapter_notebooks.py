@@ -219,7 +219,6 @@ def on_post_page(output, page, config):
 def on_post_build(config):
     if config.plugins["i18n"].building:
         return
-    MEMO.save()
     for old in GENERATED.glob("*/*.ipynb"):  # chapter notebooks only; <lang>/notebooks/ is notebook_sources'
         if old.relative_to(GENERATED).as_posix() not in written:
             old.unlink()

@@ -18,7 +18,6 @@ from _comments import ROOT, SOURCE_LANG, CommentError, table, translate
 from _includes import INCLUDE_LINE, section_of
 from _memo import DiskMemo, digest
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 MEMO = DiskMemo("comments", "")  # keyed in on_config by the translator's own source
 
@@ -59,9 +58,3 @@ def on_page_markdown(markdown, page, config, files):
         return INCLUDE_LINE.sub(show, markdown)
     except (CommentError, ValueError) as exc:
         raise PluginError(f"{page.file.src_uri}: {exc}") from None
-
-
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
-def on_post_build(config):
-    if not config.plugins["i18n"].building:  # the whole build ends, not one of its language builds
-        MEMO.save()

@@ -18,7 +18,6 @@ from _glossary import glossary, used_in
 from _memo import DiskMemo, digest
 from _pages import DOCS, nav_files, outline, resolve
 from _texts import texts_for
-from mkdocs.plugins import event_priority
 
 FIRST = DiskMemo("glossary", "")  # keyed in on_config: the glossary's data and code
 
@@ -71,9 +70,3 @@ def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
     return markdown.replace(MARKER, render(config.theme["language"], config["nav"]))
-
-
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
-def on_post_build(config):
-    if not config.plugins["i18n"].building:  # the whole build ends, not one of its language builds
-        FIRST.save()

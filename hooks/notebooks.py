@@ -106,9 +106,3 @@ def on_post_page(output, page, config):
         where = page.file.src_uri
         output = FINISHED.get((where, digest(output)), lambda: _finished(output, where))
     return output
-
-
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
-def on_post_build(config):
-    if not config.plugins["i18n"].building:  # the whole build ends, not one of its language builds
-        FINISHED.save()

@@ -41,7 +41,7 @@ from pathlib import Path
 import mkdocs_jupyter.plugin
 import pymdownx.highlight
 import pymdownx.snippets
-from _memo import DiskMemo, digest
+from _memo import DiskMemo, digest, save_all
 from jinja2 import FileSystemBytecodeCache
 from mkdocs.plugins import event_priority
 from mkdocs.structure.pages import Page
@@ -287,8 +287,5 @@ def on_env(env, config, files):
 def on_post_build(config):
     if config.plugins["i18n"].building:
         return  # a nested per-language build; the whole build ends after it
-    HIGHLIGHT.save()
-    NOTEBOOKS.save()
-    LLMS.save()
-    PAGES.save()
+    save_all()  # every hook's memos (hooks/_memo.py), this one's included
     log.info("pages: %d rendered, %d from memo", pages["rendered"], pages["from memo"])

@@ -249,10 +249,6 @@ def on_post_build(config):
     root_index.write_text(json.dumps(dict(index, docs=docs), ensure_ascii=False), encoding="utf-8")
     split_sitemap(site, config["site_url"] or "/", _other_languages(config))
     mend_lunr_worker(site)
-    memo = _memo_jieba()
-    if memo is not None and memo.enabled:
-        memo.memo.save()
-        ENTRIES.save()
 
 
 def mend_lunr_worker(site: Path) -> None:

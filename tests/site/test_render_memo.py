@@ -40,6 +40,35 @@ def test_the_memo_answers_from_its_file_and_keeps_what_the_last_build_asked(tmp_
     assert len(list((tmp_path / "render").glob("demo-*.json"))) == 1
 
 
+def test_the_end_of_a_build_saves_every_memo_it_loaded_and_a_reloaded_hooks_memo_replaces_the_old(
+    tmp_path, monkeypatch
+):
+    import _memo
+
+    monkeypatch.setattr(_memo, "LOADED", {})
+    first = DiskMemo("one", "v")
+    stale = DiskMemo("two", "v")  # the instance of a hook module that `mkdocs serve` then reloads
+    first.load(tmp_path)
+    stale.load(tmp_path)
+    stale.get(("old",), lambda: "old")
+    reloaded = DiskMemo("two", "v")
+    reloaded.load(tmp_path)
+    first.get(("a",), lambda: "a")
+    reloaded.get(("b",), lambda: "b")
+    untouched = DiskMemo("three", "v")  # loaded, then never asked: its file from an earlier build stays
+    (tmp_path / "render").mkdir()
+    (tmp_path / "render" / f"three-{untouched.key}.json").write_text('{"k": "kept"}', encoding="utf-8")
+    untouched.load(tmp_path)
+    _memo.save_all()
+    saved = {p.name.split("-")[0]: json.loads(p.read_text()) for p in (tmp_path / "render").glob("*.json")}
+    assert saved == {
+        "one": {first.lookup(("a",))[0]: "a"},
+        "two": {reloaded.lookup(("b",))[0]: "b"},
+        "three": {"k": "kept"},
+    }
+    assert _memo.LOADED == {}, "the next build starts with no memo loaded"
+
+
 def test_an_argument_without_a_stable_repr_is_never_memoised(tmp_path):
     memo = DiskMemo("demo", "v")
     memo.load(tmp_path)
