@@ -24,7 +24,7 @@ export PYTHONDONTWRITEBYTECODE :=
 # pytest-xdist workers for make test / test-all: two suit a 2-core machine (one drives Chromium while the other
 # runs snippet tests); the site build and snippet runs happen once per session whatever the number.
 TEST_WORKERS ?= 2
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS)
 
 .PHONY: serve build test test-all warm-cache test-gpu record bench lint format browser-deps clean shard build-cached matrix
 

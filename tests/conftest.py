@@ -29,6 +29,7 @@ import tempfile
 import time
 import traceback
 import warnings
+import zlib
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -75,9 +76,6 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.pluginmanager.hasplugin("xdist"):
-        for index, item in enumerate(items):
-            item.add_marker(pytest.mark.xdist_group(xdist_group(item.nodeid, index)))
     if cuda_available():
         return
     skip = pytest.mark.skip(reason="needs a CUDA device; this machine has none (the CPU path is tested)")
@@ -127,9 +125,27 @@ def engine_lock(config):
 SPREAD = {"tests/site/test_browser.py": 4}  # long modules whose tests may run on several workers
 
 
-def xdist_group(nodeid: str, index: int) -> str:
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to: its module, or one of the SPREAD module's parts."""
     module = nodeid.split("::")[0]
-    return f"{module}#{index % SPREAD[module]}" if module in SPREAD else module
+    if module not in SPREAD:
+        return module
+    return f"{module}#{zlib.crc32(nodeid.encode()) % SPREAD[module]}"
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Whole modules (or SPREAD parts) to one worker. xdist's `--dist loadgroup` reads `xdist_group` marks by
+    renaming each test's nodeid, which pytest 9 no longer lets a plugin do (a node's id is a structured value
+    now, and xdist 3.8 still writes the old string attribute): with marks, every test was its own unit, so a
+    module's fixtures were set up on both workers (the offline copy was built twice). This scheduler gives
+    xdist's module scheduling our units instead, with no renaming."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return ModuleScheduling(config, log)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -85,3 +85,47 @@ def test_dying_and_hanging_modules_fail_alone_and_the_session_goes_on(tmp_path):
     assert "TimeoutError: snippets/demo/sleepy.py: timed out after 2 s under test (its '# timeout:')" in out
     left = subprocess.run(["pgrep", "-af", "sleep 609[12]"], capture_output=True, text=True).stdout
     assert [line for line in left.splitlines() if "pgrep" not in line] == []
+
+
+RECORDS_WORKER = (
+    "import os\n\n\n"
+    "def record(name):\n"
+    "    with open(os.environ['WHO_RAN'], 'a') as f:\n"
+    "        f.write(f\"{__name__} {name} {os.environ.get('PYTEST_XDIST_WORKER')}\\n\")\n\n\n"
+)
+
+
+def test_with_two_workers_each_module_runs_whole_on_one_worker(tmp_path):
+    """`make test`'s xdist workers take whole modules (tests/conftest.py pytest_xdist_make_scheduler): a
+    module's fixtures are set up once, not once per worker that got some of its tests."""
+    root = project(tmp_path)
+    (root / "tests" / "site").mkdir()
+    for module in ("test_one", "test_two", "test_three"):
+        tests = "".join(f"def test_{i}():\n    record({i})\n\n\n" for i in range(6))
+        (root / "tests" / "site" / f"{module}.py").write_text(RECORDS_WORKER + tests, encoding="utf-8")
+    who = tmp_path / "who.txt"
+    env = dict(os.environ, PYTHONHASHSEED="0", WHO_RAN=str(who))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "tests/site"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    workers = {}
+    for line in who.read_text().splitlines():
+        module, _, worker = line.split()
+        workers.setdefault(module, set()).add(worker)
+    assert sorted(workers) == ["test_one", "test_three", "test_two"]
+    assert all(len(ran_on) == 1 and None not in ran_on for ran_on in workers.values()), workers
+
+
+def test_the_browser_module_is_spread_over_its_parts_and_the_others_are_whole():
+    from tests.conftest import SPREAD, work_unit
+
+    ((module, parts),) = SPREAD.items()
+    ids = [f"{module}::test_page[zh-page{i}]" for i in range(40)]
+    assert {work_unit(i) for i in ids} == {f"{module}#{k}" for k in range(parts)}
+    assert work_unit("tests/site/test_cache.py::test_x[a]") == "tests/site/test_cache.py"
