@@ -262,6 +262,10 @@ def pytest_runtest_protocol(item, nextitem):
             report = item.config.hook.pytest_report_from_serializable(config=item.config, data=data)
             item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    if nextitem is None or nextitem.path != item.path:
+        # The module's last test here: tear down what this process set up before the fork, as pytest would
+        # before the test that really comes next (under xdist, not the next one in collection order).
+        session._setupstate.teardown_exact(nextitem)
     return True
 
 
@@ -284,7 +288,6 @@ def _run_module(item) -> dict[str, list[dict] | str]:
         results = traceback.format_exc()
     except pytest.fail.Exception:  # pytest-timeout's alarm: this module fails, the session goes on
         results = f"stopped by pytest-timeout:\n{traceback.format_exc()}"
-    session._setupstate.teardown_exact(after)  # what this process set up before the fork, as pytest would
     if isinstance(results, str):
         return {test.nodeid: results if n == 0 else "see above" for n, test in enumerate(module)}
     return {test.nodeid: results[n] for n, test in enumerate(module)}

@@ -129,3 +129,38 @@ def test_the_browser_module_is_spread_over_its_parts_and_the_others_are_whole():
     ids = [f"{module}::test_page[zh-page{i}]" for i in range(40)]
     assert {work_unit(i) for i in ids} == {f"{module}#{k}" for k in range(parts)}
     assert work_unit("tests/site/test_cache.py::test_x[a]") == "tests/site/test_cache.py"
+
+
+# Runs the tests in an order of its own, as an xdist worker does: the test that really comes after the forked
+# module test_ok.py (checks/test_two.py) is not the one after it in collection order (test_zz_ok.py).
+OWN_ORDER = (
+    "ORDER = ['test_one.py', 'test_ok.py', 'test_two.py', 'test_zz_ok.py']\n\n\n"
+    "def pytest_runtestloop(session):\n"
+    "    order = sorted(session.items, key=lambda item: ORDER.index(item.path.name))\n"
+    "    for n, item in enumerate(order):\n"
+    "        following = order[n + 1] if n + 1 < len(order) else None\n"
+    "        item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)\n"
+    "    return True\n"
+)
+
+
+def test_a_forked_module_tears_down_for_the_test_that_really_comes_next(tmp_path):
+    root = project(tmp_path)
+    for name in ("test_dies", "test_hangs", "test_sleepy"):
+        (root / "tests" / "snippets" / f"{name}.py").unlink()
+    (root / "tests" / "site").mkdir()
+    (root / "tests" / "site" / "test_one.py").write_text(OK, encoding="utf-8")
+    (root / "checks").mkdir()
+    (root / "checks" / "test_two.py").write_text(OK, encoding="utf-8")
+    (root / "own_order.py").write_text(OWN_ORDER, encoding="utf-8")
+    pytest_args = ["-q", "-p", "no:cacheprovider", "-p", "own_order", "tests", "checks"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", *pytest_args],
+        cwd=root,
+        env=dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(root)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = proc.stdout + proc.stderr
+    assert "4 passed" in out and "not torn down properly" not in out, out
