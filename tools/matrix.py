@@ -97,11 +97,22 @@ def first_error_line(message: str) -> str:
     return found[:300]
 
 
+# What a run printed can name folders of this machine: the interpreter's standard library (in a warning's
+# location) and a temporary folder's random name. Written into the repository's data, and shown on the site,
+# they become placeholders.
+TEMP_FOLDER = re.compile(r"/tmp/tmp\w+")
+
+
+def without_machine_paths(text: str) -> str:
+    return TEMP_FOLDER.sub("<tmp>", text.replace(f"{sys.base_prefix}/", "<python>/"))
+
+
 def compare(path: str, output: str, shown: str, venv: Path) -> dict:
     measured = read_spec(path).measured
     # The release's own interpreter (outside the copy the runs see as ROOT) is named where the reference's
     # venv is, in warnings.
     output = output.replace("<python>/", ".venv/").replace(f"{venv.relative_to(ROOT)}/", ".venv/")
+    output = without_machine_paths(output)  # after: "<python>/" above is the release's own interpreter
     # A log line torch prints once per process (docs_runner/records.py ONCE_PER_PROCESS) is no difference.
     mine = comparable(output, measured)
     theirs = comparable(shown, measured)
@@ -205,7 +216,7 @@ def run_release(release: Release, todo: list[str], results: dict, shown: dict, s
                 outcome = compare(path, answer["output"], shown[path], venv)
             else:
                 error = answer["error"].replace(f"{venv}/", ".venv/").replace(f"{WORK / 'tree'}/", "")
-                outcome = {"result": "fails", "detail": first_error_line(error)}
+                outcome = {"result": "fails", "detail": first_error_line(without_machine_paths(error))}
             entry = results["snippets"][path]
             entry["runs"][version] = outcome
             save(results)

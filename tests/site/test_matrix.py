@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import importlib.util
 import re
+import sys
 
 import _matrix
 import pytest
@@ -179,6 +180,18 @@ def test_the_tool_keeps_the_first_error_line_and_masks_measured_values(tmp_path)
     assert tool.compare(path, "line\n", shown, venv) == {"result": "same"}
     differs = tool.compare(path, "other\n", shown, venv)
     assert differs["result"] == "differs" and "-line" in differs["detail"] and "+other" in differs["detail"]
+
+
+def test_the_tool_writes_no_folder_of_this_machine_into_the_data():
+    tool = load_tool()
+    warning = (
+        f"[rank0] {sys.base_prefix}/lib/python3.11/tempfile.py:895: ResourceWarning: Implicitly cleaning up"
+        " <TemporaryDirectory '/tmp/tmpjdv6uvci'>"
+    )
+    assert tool.without_machine_paths(warning) == (
+        "[rank0] <python>/lib/python3.11/tempfile.py:895: ResourceWarning: Implicitly cleaning up"
+        " <TemporaryDirectory '<tmp>'>"
+    )
 
 
 def test_the_tool_installs_what_the_snippets_import():

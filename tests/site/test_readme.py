@@ -12,6 +12,7 @@ from docs_runner.paths import ROOT
 
 README = ROOT / "README.md"
 MEASURED = ROOT / "bench" / "measured.md"
+MATRIX_RESULTS = ROOT / "matrix" / "results.json"  # its diffs and error lines are shown on the site
 DECISIONS = "## 设计决定 / Decisions"
 CONVENTION = "(convention, not tested)"
 TEST_PATH = re.compile(r"\btests/[\w/.-]+?\.py\b")
@@ -103,7 +104,7 @@ def test_every_make_target_the_readme_names_is_in_the_makefile():
     assert not unknown, "README names make targets the Makefile lacks: " + ", ".join(unknown)
 
 
-@pytest.mark.parametrize("path", [README, MEASURED], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [README, MEASURED, MATRIX_RESULTS], ids=lambda p: p.name)
 def test_no_folder_of_this_machine_is_written_down(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     found = [
