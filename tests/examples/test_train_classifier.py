@@ -92,6 +92,9 @@ def run_main(monkeypatch, capsys):
 
     def run(*argv: str) -> dict:
         monkeypatch.setattr(sys, "argv", [str(EXAMPLE), *argv])
+        # A fresh `python` has no notebook kernel loaded; this worker may have imported one for an earlier
+        # module's notebook test, and the example then takes the defaults, as in a kernel.
+        monkeypatch.delitem(sys.modules, "ipykernel", raising=False)
         ns = runpy.run_path(str(EXAMPLE), run_name="__main__")
         ns["stdout"] = capsys.readouterr().out
         return ns

@@ -156,7 +156,8 @@ def run_notebook(built_site, lang: str, page: str, tmp_path) -> None:
             # under the first cell that triggers it: a later cell may lack it if an earlier cell printed it.
             missing = Counter(want) - Counter(got)
             once = all(line in seen and LOG_LINE.match(line) for line in missing)
-            assert once, f"{where} lacks {sorted(missing)}"
+            printed_here = "\n".join(got[-40:])
+            assert once, f"{where} lacks {sorted(missing)}; the cell printed:\n{printed_here}"
             kept = []
             for line in want:
                 if missing[line] > 0:  # printed by an earlier cell, once for the process

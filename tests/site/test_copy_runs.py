@@ -20,6 +20,7 @@ import dataclasses
 import importlib.util
 import os
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +29,7 @@ import pytest
 from _comments import translated_file
 from _includes import INCLUDE_FENCE
 
+from docs_runner.errors import SnippetError
 from docs_runner.launchers import retry_exit_abort, run_launched
 from docs_runner.machine import detect_device
 from docs_runner.procs import snippet_server
@@ -168,6 +170,17 @@ def reader_env(device: str) -> dict[str, str]:
     return env
 
 
+def remove_all_but(folder: Path, kept: set[str]) -> None:
+    """What an earlier try wrote into the folder (a checkpoint from a run that aborted at exit) goes."""
+    for entry in folder.iterdir():
+        if entry.name in kept:
+            continue
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
 @pytest.mark.exhaustive
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", [p for p in WHOLE_FILES if p.startswith("snippets/")])
@@ -188,14 +201,22 @@ def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
     argv = tuple(str(copied) if a == path else a for a in spec.argv)  # torchrun/horovodrun: from the venv
     alone = dataclasses.replace(spec, path=str(copied), argv=argv)
     env = reader_env(device)
+    copies = {copied.name, *(Path(shown).name for shown in spec.beside)}
+    tries = []
     with snippet_server(path, spec.server, folder, tmp_path / "server.log", env) as server_env:
 
         def attempt():  # each try logs into its own folder
-            return run_launched(alone, Path(tempfile.mkdtemp(dir=tmp_path)), folder, dict(env, **server_env))
+            if tries:  # a retry starts from the copied files alone, as the engine's retry starts a new folder
+                remove_all_but(folder, copies)
+            tries.append(len(tries) + 1)
+            logs = Path(tempfile.mkdtemp(dir=tmp_path))
+            code, output = run_launched(alone, logs, folder, dict(env, **server_env))
+            if code != 0:  # as the engine does, so that a file which starts torchrun itself is retried too
+                raise SnippetError(f"{path}, copied alone, exited with {code}:\n{output[-3000:]}")
+            return output
 
-        # The build's one retry of the known gloo abort at interpreter exit (README, Decisions).
-        code, output = retry_exit_abort(path, attempt)
-    assert code == 0, f"{path}, copied alone, exited with {code}:\n{output[-3000:]}"
+        # The build's retry of the known gloo abort at interpreter exit (README, Decisions).
+        output = retry_exit_abort(path, attempt)
     shown = build_record(path.removeprefix("snippets/").removesuffix(".py"))
     measured = (*spec.measured, CPP_LOG_TIME, r"pid \d+|PID \d+")  # torch's C++ log lines carry time and pid
     got = normalise(output.replace(str(copied), path), measured)
