@@ -14,7 +14,10 @@ file (it needs that server), and a `# needs: cuda` file where there is no GPU.
 
 `make test` runs one notebook per part of the nav (QUICK: the Chinese notebook of the chapter whose kernel
 run costs least, among those that run a snippet in the kernel; a test checks the choice against the build's
-records); `make test-all` runs every notebook of both languages.
+records); `make test-all` runs every chapter's notebook in one language and proves its twin in the other the
+same program (twin_runs_alike), as test_copy_runs.py does for the files: the Chinese one where `make test`
+runs it, the English one elsewhere. A twin whose cells read their own text or whose outputs quote source
+lines (a traceback, with line numbers a longer translated comment would move) runs too.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import base64
 import re
 import subprocess
 from collections import Counter
+from pathlib import Path
 
+import nbformat
 import pytest
 from nbclient import NotebookClient
 
@@ -31,6 +36,7 @@ from docs_runner.machine import detect_device
 from docs_runner.policy import child_env
 from docs_runner.spec import headers, read_spec
 from tests.conftest import comparable, cuda_available
+from tests.site.passes import pass_key, passed_before, remember_pass
 from tests.site.test_chapter_notebooks import (
     CHAPTERS,
     LANGS,
@@ -39,7 +45,7 @@ from tests.site.test_chapter_notebooks import (
     read_notebook,
     shown_blocks,
 )
-from tests.site.test_copy_runs import CPP_LOG_TIME
+from tests.site.test_copy_runs import CPP_LOG_TIME, NAMES_SOURCE_LINES, READS_ITS_OWN_TEXT, program
 
 # The cheapest chapter of each part (the nav's parts but the appendix), by the seconds its in-kernel snippets
 # took in the build; test_the_quick_notebooks_are_the_cheapest_of_their_parts keeps this true.
@@ -176,6 +182,37 @@ def run_notebook(built_site, lang: str, page: str, tmp_path) -> None:
     assert ran == runs, f"{lang}/{page}: {ran} cells ran of {runs}"
 
 
+def cell_program(source: str) -> str:
+    """What a cell runs, comments and docstrings aside: a shell line as it is, a `%%writefile` cell's name and
+    the program it writes, any other cell's program (its source, if it is not plain Python)."""
+    if source.startswith("!"):
+        return source
+    first, _, body = source.partition("\n")
+    if first.startswith("%%writefile "):
+        return first + "\n" + cell_program(body)
+    try:
+        return program(source)
+    except SyntaxError:
+        return source
+
+
+def twin_runs_alike(built_site, lang: str, twin: str, page: str) -> bool:
+    """Whether the notebook of `lang` runs as its `twin` does: the same programs in the same code cells, the
+    same stored outputs, and nothing in them that reads its own text or quotes source lines."""
+    cells = [c for c in read_notebook(built_site, lang, page).cells if c.cell_type == "code"]
+    twins = [c for c in read_notebook(built_site, twin, page).cells if c.cell_type == "code"]
+    if len(cells) != len(twins):
+        return False
+    for cell, other in zip(cells, twins, strict=True):
+        if READS_ITS_OWN_TEXT.search(cell.source) or NAMES_SOURCE_LINES.search(printed(cell.outputs)):
+            return False
+        if cell_program(cell.source) != cell_program(other.source):
+            return False
+        if printed(cell.outputs) != printed(other.outputs) or figures(cell.outputs) != figures(other.outputs):
+            return False
+    return True
+
+
 def _marks(lang: str, page: str):
     return () if (lang == "zh" and page in QUICK) else (pytest.mark.exhaustive,)
 
@@ -185,7 +222,27 @@ def _marks(lang: str, page: str):
     [pytest.param(lang, page, marks=_marks(lang, page)) for lang in LANGS for page in CHAPTERS],
 )
 def test_a_notebook_runs_in_a_fresh_kernel_and_prints_what_the_page_shows(built_site, lang, page, tmp_path):
+    twin = "en" if lang == "zh" else "zh"
+    twin_runs = (page in QUICK) == (lang == "en")  # Chinese where `make test` runs it, else English
+    if twin_runs and twin_runs_alike(built_site, lang, twin, page):
+        return  # the twin's test runs this very program and checks these very outputs
+    notebook = read_notebook(built_site, lang, page)
+    key = pass_key(
+        "notebook-run", Path(__file__).read_text(encoding="utf-8"), lang, page, nbformat.writes(notebook)
+    )
+    if passed_before(key):  # tests/site/passes.py: this very check passed on this very notebook
+        return
     run_notebook(built_site, lang, page, tmp_path)
+    remember_pass(key, f"{lang}/{page} notebook in a fresh kernel")
+
+
+def test_a_cells_program_ignores_comments_and_docstrings_and_nothing_else():
+    base = '%%writefile f.py\n"""Adds."""\nprint(1)  # one\n'
+    assert cell_program(base) == cell_program(base.replace("# one", "# 一").replace("Adds.", "加。"))
+    assert cell_program(base) != cell_program(base.replace("f.py", "g.py"))
+    assert cell_program(base) != cell_program(base.replace("print(1)", "print(2)"))
+    assert cell_program("!torchrun a.py") != cell_program("!torchrun b.py")
+    assert cell_program("%time x = 1  # one") != cell_program("%time x = 1  # 一")  # not Python: runs
 
 
 def in_kernel(path: str) -> bool:

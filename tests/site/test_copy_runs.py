@@ -37,6 +37,7 @@ from docs_runner.records import normalise
 from docs_runner.spec import headers, read_spec
 from tests.conftest import ROOT
 from tests.site.pages import DOCS, LANGS, doc_pages
+from tests.site.passes import pass_key, passed_before, remember_pass
 
 EXCERPT = {"zh": "节选", "en": "excerpt"}
 CPP_LOG_TIME = r"\b[EWIF]\d{4} \d\d:\d\d:\d\d\.\d+"  # glog's E1204 17:53:08.491206305
@@ -223,6 +224,12 @@ def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
             english = translated_file(shown, "en")
             assert program(text) == program(english), f"{shown}: the {lang} copy is not the English program"
         return
+    inputs = [Path(__file__).read_text(encoding="utf-8"), path, lang, record.output]
+    for shown, text in copies.items():
+        inputs += [shown, text]
+    key = pass_key("copy-run", *inputs)
+    if passed_before(key):  # tests/site/passes.py: this very check passed on these very inputs
+        return
     folder = tmp_path / "empty"
     folder.mkdir()
     copied = folder / Path(path).name
@@ -253,6 +260,7 @@ def test_a_file_copied_into_an_empty_folder_runs_and_prints_what_the_page_shows(
     if lang != "en":  # a traceback quotes source lines, with their comments in the page's language
         got, expected = (re.sub(r"  # .*$", "", text, flags=re.M) for text in (got, expected))
     assert got == expected, f"{path}, copied alone, printed something else"
+    remember_pass(key, f"{path} copied alone ({lang})")
 
 
 def test_the_program_of_a_copy_ignores_comments_and_docstrings_and_nothing_else():
