@@ -52,11 +52,15 @@ def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
     return _run_spec(read_spec(path), device, fresh=fresh)
 
 
-def _run_spec(spec: Spec, device: str, *, fresh: bool) -> Record:
-    return launchers.retry_exit_abort(spec.path, lambda: _run_once(spec, device, fresh=fresh))
+def _run_spec(spec: Spec, device: str, *, fresh: bool, fork_ranks: bool = True) -> Record:
+    """fork_ranks=False: torchrun's ranks are fresh interpreters even where the file itself is forked (the
+    version matrix, which reports what a reader's `torchrun` does on each release, exit included)."""
+    return launchers.retry_exit_abort(
+        spec.path, lambda: _run_once(spec, device, fresh=fresh, fork_ranks=fork_ranks)
+    )
 
 
-def _run_once(spec: Spec, device: str, *, fresh: bool) -> Record:
+def _run_once(spec: Spec, device: str, *, fresh: bool, fork_ranks: bool = True) -> Record:
     if spec.needs_cuda and device != "cuda":
         return new_record(
             spec.path, 0.0, device, "", status="cuda-only", kind=spec.kind, measured=list(spec.measured)
@@ -69,6 +73,8 @@ def _run_once(spec: Spec, device: str, *, fresh: bool) -> Record:
         log, server_start = tmp / "server.log", min(SERVER_START_S, spec.timeout)
         with snippet_server(spec.path, spec.server, cwd, log, timeout=server_start) as server_env:
             env = child_env(device, **server_env)
+            if fork_ranks and not fresh:  # torchrun's ranks, here or in a file that starts torchrun: forked
+                env.update(fork_server().rank_env())
             if spec.launcher == "python" and not fresh:
                 args = list(spec.argv[spec.argv.index(spec.path) + 1 :])
                 job = {

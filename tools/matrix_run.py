@@ -2,7 +2,8 @@
 `python tools/matrix_run.py PATH...` in each release's virtual environment (with this checkout on
 PYTHONPATH) and reads one JSON line per file as it finishes. Each file runs as the build runs it (the fork
 server, or its launcher; the build's environment), on the CPU, so its output can be compared with the
-reference build's CPU record. Standard library only, like the rest of the engine."""
+reference build's CPU record; torchrun's ranks are fresh interpreters, not forked as in the build (an exit
+that hangs on one release is what its reader meets). Standard library only, like the rest of the engine."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ def run(path: str, cores: execute.Cores) -> dict:
     compiles = "torch.compile" in Path(path).read_text(encoding="utf-8")
     with cores.hold(cores.total if compiles else spec.ranks):
         try:
-            record = execute._run_spec(spec, "cpu", fresh=False)  # run_one, with the spec changed
+            # run_one with the spec changed; each rank a fresh `python`, as the reader's torchrun starts it
+            record = execute._run_spec(spec, "cpu", fresh=False, fork_ranks=False)
         except SnippetError as exc:
             keep_whole(path, str(exc))
             return {"path": path, "ok": False, "error": str(exc)}

@@ -1,5 +1,6 @@
 """Runs in a child of the fork server (and in pytest's forked test modules): one file as `python <file>`
-would run it, or notebook cells as a kernel would, with stdout and stderr captured into one file.
+would run it, or notebook cells as a kernel would, with stdout and stderr captured into one file; or one
+rank of a torchrun job as its `python -u <file>` would run it, on the stand-in's stdin, stdout and stderr.
 
 Imports only the standard library and docs_runner.policy, so nothing of the parent's machinery (client,
 cache, launchers) is loaded into a run.
@@ -109,7 +110,7 @@ def print_exception(exc: BaseException) -> None:
     import traceback
 
     tb = traceback.TracebackException.from_exception(exc)
-    internal = {runpy.__file__, __file__}
+    internal = {runpy.__file__, "<frozen runpy>", __file__}  # runpy is frozen from Python 3.11
     tb.stack = traceback.StackSummary.from_list([f for f in tb.stack if f.filename not in internal])
     print("".join(tb.format()), end="", file=sys.stderr)
 
@@ -152,4 +153,57 @@ def run(job: dict, answers: int, preload_error: str | None) -> None:
     Path(job["result"]).write_text(json.dumps({"compute": compute}))
     with contextlib.suppress(OSError):  # the client may have given up (timeout) and closed the socket
         os.write(answers, (json.dumps({"pid": pid, "exit": code}) + "\n").encode())  # one write: atomic
+    os._exit(code)
+
+
+def run_rank(job: dict, answers: int, fds: list[int], preload_error: str | None) -> None:
+    """One rank that torchrun asked its stand-in (rank.py) for: `python -u FILE ARGS...` or `python -u -m
+    MODULE ARGS...` on the stand-in's three streams, in its environment and folder. Says "started" and
+    "exiting" like run(), runs the exit handlers a fresh interpreter runs, exits with the rank's code."""
+    import atexit
+    import runpy
+
+    os.setpgid(0, 0)  # its own process group: the stand-in forwards torchrun's signals to it
+    pid = os.getpid()
+    os.write(answers, (json.dumps({"pid": pid}) + "\n").encode())
+    for fd, stream in zip(fds, (0, 1, 2), strict=True):
+        os.dup2(fd, stream)
+        os.close(fd)
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", write_through=True)
+    sys.stderr = io.TextIOWrapper(
+        io.FileIO(2, "w", closefd=False), encoding="utf-8", errors="backslashreplace", write_through=True
+    )
+    code = 0
+    try:
+        if preload_error:
+            raise RuntimeError(f"preloading torch failed:\n{preload_error}")
+        policy.enter(job["env"], job["cwd"])
+        args = job["rank"]
+        module = args[0] == "-m"
+        sys.argv = args[1:] if module else [*args]
+        sys.path.insert(0, os.getcwd() if module else os.path.dirname(os.path.abspath(args[0])))
+        # as startup/sitecustomize.py holds a fresh rank to the build's device
+        seen = os.environ.get("CUDA_VISIBLE_DEVICES", "<unset>")
+        same_devices = seen == os.environ.get("DOCS_VISIBLE_DEVICES")
+        if os.environ.get("DOCS_DEVICE") and same_devices:
+            policy.check_device(sys.argv[0])
+        if module:
+            runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+        else:
+            runpy.run_path(os.path.abspath(args[0]), run_name="__main__")
+    except SystemExit as exc:
+        code = exit_code(exc)
+    except BaseException as exc:
+        print_exception(exc)
+        code = 1
+    try:
+        atexit._run_exitfuncs()  # what interpreter shutdown runs: multiprocessing joins its children, ...
+    except BaseException as exc:
+        print_exception(exc)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    with contextlib.suppress(OSError):
+        os.write(answers, (json.dumps({"pid": pid, "exit": code}) + "\n").encode())
     os._exit(code)

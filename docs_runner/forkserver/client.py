@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import json
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -49,6 +50,23 @@ class ForkServer:
         if not said.startswith("ready"):
             self.close()
             raise SnippetError(f"the fork server did not start ({said.strip() or 'it exited'})")
+
+    def rank_env(self) -> dict[str, str]:
+        """What a run's environment needs for torchrun to have this server fork its ranks (rank.py): torchrun
+        starts PYTHON_EXEC for each rank, here a shell wrapper that runs rank.py under `python -S`."""
+        wrapper = Path(self.folder) / "rank-python"
+        if not wrapper.exists():
+            rank = Path(__file__).with_name("rank.py")
+            partial = wrapper.with_name(f"rank-python.{os.getpid()}.{threading.get_ident()}")
+            quoted = f"{shlex.quote(sys.executable)} -S {shlex.quote(str(rank))}"  # a path may hold spaces
+            partial.write_text(f'#!/bin/sh\nexec {quoted} "$@"\n', encoding="utf-8")
+            partial.chmod(0o755)
+            partial.replace(wrapper)  # whole or absent, for the threads of a build that ask at once
+        return {
+            "PYTHON_EXEC": str(wrapper),
+            "DOCS_FORK_SOCKET": self.socket,
+            "DOCS_REAL_PYTHON": sys.executable,
+        }
 
     @property
     def pid(self) -> int:

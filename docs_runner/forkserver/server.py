@@ -43,11 +43,15 @@ def serve(listener: socket.socket) -> None:
     selector.register(wake_r, selectors.EVENT_READ, "child")
     selector.register(listener, selectors.EVENT_READ, "accept")
     pending: dict[socket.socket, bytes] = {}
+    passed: dict[socket.socket, list[int]] = {}  # a rank's stdin, stdout and stderr, sent with its job
     running: dict[int, socket.socket] = {}  # pid -> the connection that asked for it
+    ranks: set[int] = set()  # running ranks, whose stand-in's connection is watched (see rank.py)
     while True:
         for key, _ in selector.select():
             if key.data == "owner":
                 if not os.read(0, 1 << 16):
+                    for pid in ranks:  # a rank outlives its build only as an orphan
+                        kill_group(pid)
                     for conn in [*pending, *running.values()]:
                         conn.close()
                     return
@@ -61,22 +65,36 @@ def serve(listener: socket.socket) -> None:
             elif key.data == "accept":
                 conn, _ = listener.accept()
                 pending[conn] = b""
+                passed[conn] = []
                 selector.register(conn, selectors.EVENT_READ, "job")
+            elif isinstance(key.data, int):  # a rank's stand-in: readable only when it is gone (EOF)
+                if not key.fileobj.recv(1):
+                    selector.unregister(key.fileobj)
+                    kill_group(key.data)  # reaped below, and answered on the closed socket (ignored)
             else:
                 conn = key.fileobj
-                data = conn.recv(1 << 16)
+                data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 3)
                 pending[conn] += data
+                passed[conn] += fds
                 if b"\n" not in pending[conn]:
                     if not data:  # closed before sending a whole job
                         selector.unregister(conn)
                         del pending[conn]
+                        close_all(passed.pop(conn))
                         conn.close()
                     continue
                 selector.unregister(conn)
+                fds = passed.pop(conn)
                 try:
                     job = json.loads(pending.pop(conn).split(b"\n", 1)[0])
-                except ValueError as exc:  # refuse this job; the server goes on serving the others
-                    send(conn, {"error": f"not a job (malformed JSON: {exc})"})
+                    refused = None
+                except ValueError as exc:
+                    refused = f"malformed JSON: {exc}"
+                if refused is None and "rank" in job and len(fds) != 3:
+                    refused = "a rank comes with its stdin, stdout and stderr"
+                if refused is not None:  # refuse this job; the server goes on serving the others
+                    send(conn, {"error": f"not a job ({refused})"})
+                    close_all(fds)
                     conn.close()
                     continue
                 pid = os.fork()
@@ -89,13 +107,21 @@ def serve(listener: socket.socket) -> None:
                     listener.close()
                     for other in [*pending, *running.values()]:
                         other.close()
+                    for others in passed.values():
+                        close_all(others)
                     answers = os.dup(conn.fileno())
                     conn.close()
+                    if "rank" in job:
+                        child.run_rank(job, answers, fds, PRELOAD_ERROR)  # never returns
                     devnull = os.open(os.devnull, os.O_RDWR)
                     os.dup2(devnull, 0)
                     os.close(devnull)
                     child.run(job, answers, PRELOAD_ERROR)  # never returns
+                close_all(fds)
                 running[pid] = conn  # the child itself says it started; the server only reaps it
+                if "rank" in job:
+                    ranks.add(pid)
+                    selector.register(conn, selectors.EVENT_READ, pid)
         while running:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
@@ -104,8 +130,22 @@ def serve(listener: socket.socket) -> None:
             if pid == 0:
                 break
             conn = running.pop(pid)
-            send(conn, {"pid": pid, "exit": os.waitstatus_to_exitcode(status)})
+            if pid in ranks:
+                ranks.discard(pid)
+                with contextlib.suppress(KeyError):  # still watched: its stand-in waits for this answer
+                    selector.unregister(conn)
+            send(conn, {"pid": pid, "exit": os.waitstatus_to_exitcode(status), "reaped": True})
             conn.close()
+
+
+def close_all(fds: list[int]) -> None:
+    for fd in fds:
+        os.close(fd)
+
+
+def kill_group(pgid: int) -> None:
+    with contextlib.suppress(OSError):
+        os.killpg(pgid, signal.SIGKILL)
 
 
 def main(argv: list[str]) -> None:

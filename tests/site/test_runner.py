@@ -211,11 +211,12 @@ def test_the_key_covers_the_engine_sources_fork_server_and_sitecustomize_include
     copy = tmp_path / "docs_runner"
     shutil.copytree(docs_runner.paths.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     seen = {cache._engine_hash.__wrapped__(copy)}
-    for rel in ("forkserver/server.py", "forkserver/child.py", "startup/sitecustomize.py", "policy.py"):
+    engine = ("forkserver/server.py", "forkserver/child.py", "forkserver/rank.py", "startup/sitecustomize.py")
+    for rel in (*engine, "policy.py"):
         with (copy / rel).open("a") as f:
             f.write("# edited\n")
         seen.add(cache._engine_hash.__wrapped__(copy))
-    assert len(seen) == 5
+    assert len(seen) == 6
 
 
 def test_a_record_of_another_engine_version_is_a_cache_miss(tree):
