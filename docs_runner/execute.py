@@ -25,15 +25,22 @@ from docs_runner.spec import TIMEOUT_S, Spec, all_snippets, read_spec
 SERVER_START_S = 60  # a `# server:` must answer within this (or the snippet's own timeout, if shorter)
 
 
-def _forked(job: dict, name: str, timeout: float, tmp: Path) -> tuple[int, str, float]:
-    """Send one job to the fork server; (exit code, output, seconds in the code itself)."""
+def _forked(
+    job: dict, name: str, timeout: float, tmp: Path, fork_ranks: bool = False
+) -> tuple[int, str, float]:
+    """Send one job to the fork server; (exit code, output, seconds in the code itself). fork_ranks: the
+    ranks of a torchrun the job starts are forked from the same server (rank.py)."""
     output_file, result = tmp / "output.txt", tmp / "result.json"
     # The mark finds what the run starts in sessions of its own (outside its process group): a timeout
     # kills those too, and a run that leaves one behind fails (see live_group_members).
     mark = tmp.name
-    job = {**job, "env": dict(job["env"], DOCS_RUN=mark), "output": str(output_file), "result": str(result)}
+    env = dict(job["env"], DOCS_RUN=mark)
+    job = {**job, "env": env, "output": str(output_file), "result": str(result)}
     try:
-        pid, code, timed_out = fork_server().run(job, timeout)
+        server = fork_server()
+        if fork_ranks:
+            env.update(server.rank_env())
+        pid, code, timed_out = server.run(job, timeout)
     except OSError as exc:  # the server died after fork_server() found it alive: the next job starts another
         raise SnippetError(f"{name}: lost the fork server before it started the run ({exc})") from None
     output = output_file.read_text(encoding="utf-8", errors="replace") if output_file.exists() else ""
@@ -73,8 +80,6 @@ def _run_once(spec: Spec, device: str, *, fresh: bool, fork_ranks: bool = True) 
         log, server_start = tmp / "server.log", min(SERVER_START_S, spec.timeout)
         with snippet_server(spec.path, spec.server, cwd, log, timeout=server_start) as server_env:
             env = child_env(device, **server_env)
-            if fork_ranks and not fresh:  # torchrun's ranks, here or in a file that starts torchrun: forked
-                env.update(fork_server().rank_env())
             if spec.launcher == "python" and not fresh:
                 args = list(spec.argv[spec.argv.index(spec.path) + 1 :])
                 job = {
@@ -84,8 +89,10 @@ def _run_once(spec: Spec, device: str, *, fresh: bool, fork_ranks: bool = True) 
                     "env": env,
                     "cwd": str(cwd),
                 }
-                code, output, compute = _forked(job, spec.path, spec.timeout, tmp)
+                code, output, compute = _forked(job, spec.path, spec.timeout, tmp, fork_ranks)
             else:  # ranks and a launcher: no single "code itself" time to report
+                if fork_ranks and not fresh:  # torchrun's ranks forked (rank.py), the launcher fresh
+                    env.update(fork_server().rank_env())
                 (code, output), compute = launchers.run_launched(spec, tmp, cwd, env), None
         seconds = round(time.perf_counter() - start, 3)
         figures = {name: (cwd / name).read_bytes() for name in spec.figures if (cwd / name).is_file()}

@@ -2,8 +2,8 @@
 `python tools/matrix_run.py PATH...` in each release's virtual environment (with this checkout on
 PYTHONPATH) and reads one JSON line per file as it finishes. Each file runs as the build runs it (the fork
 server, or its launcher; the build's environment), on the CPU, so its output can be compared with the
-reference build's CPU record; torchrun's ranks are fresh interpreters, not forked as in the build (an exit
-that hangs on one release is what its reader meets). Standard library only, like the rest of the engine."""
+reference build's CPU record; torchrun's ranks are fresh interpreters, not forked as in the build: what a
+reader's torchrun does on that release, nothing preloaded. Standard library only, as the engine is."""
 
 from __future__ import annotations
 

@@ -115,6 +115,18 @@ def print_exception(exc: BaseException) -> None:
     print("".join(tb.format()), end="", file=sys.stderr)
 
 
+def uncaught(exc: BaseException) -> None:
+    """What Python does with an uncaught exception: sys.excepthook (torch.distributed's prefixes each line
+    with the rank), given the traceback from the file's own first frame on."""
+    import runpy
+
+    internal = {runpy.__file__, "<frozen runpy>", __file__}
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename in internal:
+        tb = tb.tb_next
+    sys.excepthook(type(exc), exc.with_traceback(tb), tb)  # the hook may print the exception's own
+
+
 def exit_code(exc: SystemExit) -> int:
     if exc.code is None or isinstance(exc.code, int):
         return exc.code or 0
@@ -159,8 +171,7 @@ def run(job: dict, answers: int, preload_error: str | None) -> None:
 def run_rank(job: dict, answers: int, fds: list[int], preload_error: str | None) -> None:
     """One rank that torchrun asked its stand-in (rank.py) for: `python -u FILE ARGS...` or `python -u -m
     MODULE ARGS...` on the stand-in's three streams, in its environment and folder. Says "started" and
-    "exiting" like run(), runs the exit handlers a fresh interpreter runs, exits with the rank's code."""
-    import atexit
+    "exiting" like run(), then exits as a fresh interpreter does, shutdown included. Never returns."""
     import runpy
 
     os.setpgid(0, 0)  # its own process group: the stand-in forwards torchrun's signals to it
@@ -195,15 +206,12 @@ def run_rank(job: dict, answers: int, fds: list[int], preload_error: str | None)
     except SystemExit as exc:
         code = exit_code(exc)
     except BaseException as exc:
-        print_exception(exc)
+        uncaught(exc)
         code = 1
-    try:
-        atexit._run_exitfuncs()  # what interpreter shutdown runs: multiprocessing joins its children, ...
-    except BaseException as exc:
-        print_exception(exc)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
     with contextlib.suppress(OSError):
         os.write(answers, (json.dumps({"pid": pid, "exit": code}) + "\n").encode())
-    os._exit(code)
+        os.close(answers)
+    # Then the interpreter's own shutdown, as a fresh rank's: exit handlers, threads joined, torch's and
+    # gloo's destructors. Its timing matters: a rank that a failed rank took down must not die first, or
+    # torchrun names it as the root cause. SystemExit unwinds the server's frames to the interpreter's exit.
+    raise SystemExit(code)

@@ -112,7 +112,7 @@ def serve(listener: socket.socket) -> None:
                     answers = os.dup(conn.fileno())
                     conn.close()
                     if "rank" in job:
-                        child.run_rank(job, answers, fds, PRELOAD_ERROR)  # never returns
+                        child.run_rank(job, answers, fds, PRELOAD_ERROR)  # raises SystemExit
                     devnull = os.open(os.devnull, os.O_RDWR)
                     os.dup2(devnull, 0)
                     os.close(devnull)

@@ -22,6 +22,7 @@ lines (a traceback, with line numbers a longer translated comment would move) ru
 
 from __future__ import annotations
 
+import ast
 import base64
 import re
 import subprocess
@@ -30,6 +31,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from IPython.core.inputtransformer2 import TransformerManager
 from nbclient import NotebookClient
 
 from docs_runner.machine import detect_device
@@ -184,26 +186,41 @@ def run_notebook(built_site, lang: str, page: str, tmp_path) -> None:
 
 def cell_program(source: str) -> str:
     """What a cell runs, comments and docstrings aside: a shell line as it is, a `%%writefile` cell's name and
-    the program it writes, any other cell's program (its source, if it is not plain Python)."""
+    the program it writes, any other cell's program after IPython rewrites its magics (or its source)."""
     if source.startswith("!"):
         return source
     first, _, body = source.partition("\n")
     if first.startswith("%%writefile "):
         return first + "\n" + cell_program(body)
-    try:
-        return program(source)
+    try:  # IPython's own rewrite of line magics and shell lines (the setup cell's `%pip`) into Python
+        return program(TransformerManager().transform_cell(source))
     except SyntaxError:
         return source
 
 
+def setup_program(source: str) -> str:
+    """The setup cell's program with the labels it prints left out: the one cell whose strings a page
+    translates (its packages and versions are the same in both languages, and stay in)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    arg.value = ""
+    return program(ast.unparse(tree))
+
+
 def twin_runs_alike(built_site, lang: str, twin: str, page: str) -> bool:
-    """Whether the notebook of `lang` runs as its `twin` does: the same programs in the same code cells, the
-    same stored outputs, and nothing in them that reads its own text or quotes source lines."""
+    """Whether the notebook of `lang` runs as its `twin` does: the same programs in the same code cells (the
+    setup cell's printed labels aside), the same stored outputs, and nothing that reads its own text or quotes
+    source lines."""
     cells = [c for c in read_notebook(built_site, lang, page).cells if c.cell_type == "code"]
     twins = [c for c in read_notebook(built_site, twin, page).cells if c.cell_type == "code"]
     if len(cells) != len(twins):
         return False
-    for cell, other in zip(cells, twins, strict=True):
+    if setup_program(cells[0].source) != setup_program(twins[0].source):
+        return False
+    for cell, other in zip(cells[1:], twins[1:], strict=True):
         if READS_ITS_OWN_TEXT.search(cell.source) or NAMES_SOURCE_LINES.search(printed(cell.outputs)):
             return False
         if cell_program(cell.source) != cell_program(other.source):
@@ -242,7 +259,11 @@ def test_a_cells_program_ignores_comments_and_docstrings_and_nothing_else():
     assert cell_program(base) != cell_program(base.replace("f.py", "g.py"))
     assert cell_program(base) != cell_program(base.replace("print(1)", "print(2)"))
     assert cell_program("!torchrun a.py") != cell_program("!torchrun b.py")
-    assert cell_program("%time x = 1  # one") != cell_program("%time x = 1  # 一")  # not Python: runs
+    setup = 'PINNED = {"tqdm": "tqdm==4.67.1"}\nprint("torch here:", "2.14.1")\n'
+    assert setup_program(setup) == setup_program(setup.replace("torch here:", "这里的 torch："))
+    assert setup_program(setup) != setup_program(setup.replace("4.67.1", "4.67.2"))
+    assert cell_program("# one\n%pip install x\nimport x") == cell_program("# 一\n%pip install x\nimport x")
+    assert cell_program("%pip install x\nimport x") != cell_program("%pip install y\nimport x")
 
 
 def in_kernel(path: str) -> bool:
