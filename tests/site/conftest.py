@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import docs_runner.paths
 from docs_runner import cache
 from docs_runner.procs import start_server, stop_server
 from tests.conftest import ROOT, engine_lock, shared_dir
@@ -58,6 +59,17 @@ TINY_COPIED = [
 
 def tiny_page(title: str, snippet: str) -> str:
     return f'# {title}\n\n## {title}\n\n```python title="{snippet}"\n--8<-- "{snippet}"\n```\n'
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch) -> Path:
+    """An empty project root for the engine's own tests (headers, keys, runs): the lock file, pyproject.toml
+    (the warning policy), a snippets/demo/ folder, and docs_runner.paths.ROOT pointed at it."""
+    for name in ("pyproject.toml", "requirements.txt"):
+        shutil.copy2(ROOT / name, tmp_path / name)
+    (tmp_path / "snippets" / "demo").mkdir(parents=True)
+    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
+    return tmp_path
 
 
 @pytest.fixture

@@ -12,21 +12,10 @@ import subprocess
 
 import pytest
 
-import docs_runner.paths
 from docs_runner.errors import SnippetError
 from docs_runner.execute import run_all
 from docs_runner.forkserver import client
 from docs_runner.procs import ServerError, start_server
-from tests.conftest import ROOT
-
-
-@pytest.fixture
-def tree(tmp_path, monkeypatch):
-    for name in ("pyproject.toml", "requirements.txt"):
-        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
-    (tmp_path / "snippets" / "demo").mkdir(parents=True)
-    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
-    return tmp_path
 
 
 def write(root, name: str, text: str) -> str:

@@ -12,21 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import docs_runner.paths
 from docs_runner.errors import SnippetError
 from docs_runner.execute import _run_spec, run_one
 from docs_runner.forkserver import client
 from docs_runner.spec import read_spec
-from tests.conftest import ROOT
-
-
-@pytest.fixture
-def tree(tmp_path, monkeypatch):
-    for name in ("pyproject.toml", "requirements.txt"):
-        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
-    (tmp_path / "snippets" / "demo").mkdir(parents=True)
-    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
-    return tmp_path
 
 
 def write(root: Path, name: str, body: str, ranks: int = 2, header: str = "") -> str:

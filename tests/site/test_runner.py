@@ -46,16 +46,6 @@ def test_a_cpu_run_sees_no_gpu_and_says_what_measured_it():
     assert 0 < record.compute < record.seconds
 
 
-@pytest.fixture
-def tree(tmp_path, monkeypatch):
-    """An empty project root for the runner's file-level functions (headers, helpers, keys, recordings)."""
-    for name in ("pyproject.toml", "requirements.txt"):
-        shutil.copy2(ROOT / name, tmp_path / name)
-    (tmp_path / "snippets" / "demo").mkdir(parents=True)
-    monkeypatch.setattr(docs_runner.paths, "ROOT", tmp_path)
-    return tmp_path
-
-
 def write(root: Path, rel: str, text: str) -> str:
     (root / rel).write_text(text, encoding="utf-8")
     return rel
