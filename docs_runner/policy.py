@@ -13,6 +13,7 @@ from pathlib import Path
 
 from docs_runner import paths
 
+UNSET = "<unset>"  # CUDA_VISIBLE_DEVICES absent, as DOCS_VISIBLE_DEVICES records it
 THREADS = 1  # per process: runs are scheduled so that processes computing at once never exceed the cores
 
 
@@ -69,8 +70,13 @@ def child_env(device: str, base: dict[str, str] | None = None, **extra: str) -> 
         env["CUDA_VISIBLE_DEVICES"] = ""  # the record says cpu, so the snippet must not find a GPU
     # Processes the snippet starts itself may choose other GPUs on purpose: only those that see what the
     # runner set are checked against the device (startup/sitecustomize.py).
-    env["DOCS_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", "<unset>")
+    env["DOCS_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", UNSET)
     return env
+
+
+def sees_build_devices() -> bool:
+    """Whether this process sees the GPUs the runner gave the run, so the device check applies to it."""
+    return os.environ.get("CUDA_VISIBLE_DEVICES", UNSET) == os.environ.get("DOCS_VISIBLE_DEVICES")
 
 
 def enter(env: dict[str, str], cwd: str | None = None) -> None:

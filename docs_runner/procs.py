@@ -45,18 +45,27 @@ def kill_group(pgid: int, mark: str | None = None) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def reap_leftovers(
-    path: str, pgid: int, what: str = "the snippet", exiting: int | None = None, mark: str | None = None
-) -> None:
-    """Fail, after killing them, if processes of a finished run are still alive (`exiting`: a pid that has
-    said it is exiting, which may take a few more milliseconds to go; `mark`: see live_group_members)."""
-    deadline = time.monotonic() + 2  # exiting children may need a moment to go
-    while (
-        left := [p for p in live_group_members(pgid, mark) if p != exiting]
-    ) and time.monotonic() < deadline:
+def leftovers(pgid: int, exiting: int | None = None, mark: str | None = None) -> list[int]:
+    """Processes of a finished run still alive after 2 s (exiting children may need a moment to go), killed.
+    `exiting`: a pid that has said it is exiting, which may take a few more milliseconds; `mark`: see
+    live_group_members."""
+    deadline = time.monotonic() + 2
+    while True:
+        left = [pid for pid in live_group_members(pgid, mark) if pid != exiting]
+        if not left or time.monotonic() >= deadline:
+            break
         time.sleep(0.05)
     if left:
         kill_group(pgid, mark)
+    return left
+
+
+def reap_leftovers(
+    path: str, pgid: int, what: str = "the snippet", exiting: int | None = None, mark: str | None = None
+) -> None:
+    """Fail, after killing them, if processes of a finished run are still alive (see leftovers)."""
+    left = leftovers(pgid, exiting, mark)
+    if left:
         raise SnippetError(f"{path}: {what} left {len(left)} process(es) behind (pids {left}); killed them")
 
 

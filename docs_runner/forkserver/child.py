@@ -104,13 +104,19 @@ def exec_cells(cells: list[str], tmp: Path) -> list[list[dict]]:
     return results
 
 
+def runner_files() -> set[str]:
+    """The files of frames that a fresh `python <file>` would not have: this module's and runpy's."""
+    import runpy
+
+    return {runpy.__file__, "<frozen runpy>", __file__}  # runpy is frozen from Python 3.11
+
+
 def print_exception(exc: BaseException) -> None:
     """The traceback a fresh `python <file>` prints: without the frames of this module and runpy."""
-    import runpy
     import traceback
 
     tb = traceback.TracebackException.from_exception(exc)
-    internal = {runpy.__file__, "<frozen runpy>", __file__}  # runpy is frozen from Python 3.11
+    internal = runner_files()
     tb.stack = traceback.StackSummary.from_list([f for f in tb.stack if f.filename not in internal])
     print("".join(tb.format()), end="", file=sys.stderr)
 
@@ -118,9 +124,7 @@ def print_exception(exc: BaseException) -> None:
 def uncaught(exc: BaseException) -> None:
     """What Python does with an uncaught exception: sys.excepthook (torch.distributed's prefixes each line
     with the rank), given the traceback from the file's own first frame on."""
-    import runpy
-
-    internal = {runpy.__file__, "<frozen runpy>", __file__}
+    internal = runner_files()
     tb = exc.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename in internal:
         tb = tb.tb_next
@@ -195,9 +199,7 @@ def run_rank(job: dict, answers: int, fds: list[int], preload_error: str | None)
         sys.argv = args[1:] if module else [*args]
         sys.path.insert(0, os.getcwd() if module else os.path.dirname(os.path.abspath(args[0])))
         # as startup/sitecustomize.py holds a fresh rank to the build's device
-        seen = os.environ.get("CUDA_VISIBLE_DEVICES", "<unset>")
-        same_devices = seen == os.environ.get("DOCS_VISIBLE_DEVICES")
-        if os.environ.get("DOCS_DEVICE") and same_devices:
+        if os.environ.get("DOCS_DEVICE") and policy.sees_build_devices():
             policy.check_device(sys.argv[0])
         if module:
             runpy.run_module(args[1], run_name="__main__", alter_sys=True)

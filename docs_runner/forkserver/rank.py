@@ -2,12 +2,13 @@
 fork server fork the rank instead of starting a Python that imports torch again (about 1.9 s of CPU a rank
 on a 2-core machine, most of a small launched file's run).
 
-Run as a script by `python -S` (client.ForkServer.rank_env writes the wrapper), so it imports nothing but
-the standard library. It passes its stdin, stdout and stderr (the rank's log files) to the server with the
-rank's arguments, environment and folder, forwards the signals torchrun sends to the forked rank's process
-group, and exits as the rank did: with its code, or by its signal. Killed itself (SIGKILL), it closes its
-socket, and the server kills the rank's group. Without a server, or for arguments other than torchrun's
-`-u FILE ...` and `-u -m MODULE ...`, it runs the real interpreter instead (os.execv), so nothing is lost.
+Run as a script by `python -S` (client.ForkServer.rank_env writes the wrapper), so it starts on nothing but
+the standard library (the engine's check for leftover processes is imported after the rank ran). It passes its
+stdin, stdout and stderr (the rank's log files) to the server with the rank's arguments, environment and
+folder, forwards the signals torchrun sends to the forked rank's process group, and exits as the rank did:
+with its code, or by its signal. Killed itself (SIGKILL), it closes its socket, and the server kills the
+rank's group. Without a server, or for arguments other than torchrun's `-u FILE ...` and `-u -m MODULE ...`,
+it runs the real interpreter instead (os.execv), so nothing is lost.
 """
 
 import contextlib
@@ -16,7 +17,6 @@ import os
 import signal
 import socket
 import sys
-import time
 
 FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
 
@@ -79,33 +79,13 @@ def main(args: list[str]) -> None:
     sys.exit(code)
 
 
-def group_members(pgid: int) -> list[int]:
-    """Live processes (not zombies) of process group `pgid`."""
-    pids = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and int(fields[2]) == pgid:
-            pids.append(int(name))
-    return pids
-
-
 def leftovers(pgid: int) -> list[int]:
-    """What the rank's group still holds 2 s after it exited (exiting children may need a moment), killed."""
-    deadline = time.monotonic() + 2
-    left = group_members(pgid)
-    while left and time.monotonic() < deadline:
-        time.sleep(0.05)
-        left = group_members(pgid)
-    if left:
-        with contextlib.suppress(OSError):
-            os.killpg(pgid, signal.SIGKILL)
-    return left
+    """What the rank's group still holds after it exited, killed. The engine is imported only now: the
+    stand-in's start and its fallback to the real interpreter need nothing but the standard library."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from docs_runner import procs
+
+    return procs.leftovers(pgid)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,5 @@ if os.environ.get("DOCS_DEVICE"):
     policy.apply_warning_filters(policy.warning_filters())
     # `python -c` runs no snippet: multiprocessing's helpers (its resource tracker, spawn's children such as
     # horovodrun's per-rank middlemen) would only pay for a torch import, and could outlive their launcher.
-    same_devices = os.environ.get("CUDA_VISIBLE_DEVICES", "<unset>") == os.environ.get("DOCS_VISIBLE_DEVICES")
-    if same_devices and sys.argv[:1] != ["-c"]:
+    if policy.sees_build_devices() and sys.argv[:1] != ["-c"]:
         policy.check_device(sys.argv[0] if sys.argv and sys.argv[0] else "python")
