@@ -1,13 +1,11 @@
 """snippets/capstone/exercise_99_percent.py: the integrative exercise reaches the page's 99 % at the last
 epoch, with train.py's data and evaluation."""
 
-import pytest
+import re
+
 import torch
 
 TARGET = 0.99  # the page: "at least 99 % test accuracy, read after the last epoch"
-
-# The exact numbers are the CPU run's (the build's, and this test's): a GPU's kernels round differently.
-cpu_numbers = pytest.mark.skipif(torch.cuda.is_available(), reason="exact values of the CPU run")
 
 
 def test_reaches_99_percent_at_the_last_epoch(run_snippet):
@@ -19,12 +17,15 @@ def test_reaches_99_percent_at_the_last_epoch(run_snippet):
     assert again == s.accuracy
 
 
-@cpu_numbers
-def test_prints_its_epochs(run_snippet):
+def test_prints_every_fifth_epoch_and_the_test_loss_falls(run_snippet):
+    # The values themselves change with the processor's kernels (epoch 5: test loss 0.2194 on the machine
+    # that first ran this test, 0.2272 on one with AVX-512 and AMX): the page's box shows the build's.
     s = run_snippet("capstone/exercise_99_percent")
-    assert "epoch  5  test loss 0.2194  test accuracy 96.94%\n" in s.stdout
-    assert "epoch 20  test loss 0.0361  test accuracy 100.00%\n" in s.stdout
-    assert "test accuracy after the last epoch 100.00%\n" in s.stdout
+    lines = re.findall(r"^epoch (..)  test loss (\d\.\d{4})  test accuracy (\d+\.\d\d)%$", s.stdout, re.M)
+    assert [int(epoch) for epoch, _, _ in lines] == [5, 10, 15, 20]
+    losses = [float(loss) for _, loss, _ in lines]
+    assert losses[-1] < losses[0] / 2
+    assert float(lines[-1][2]) == round(s.accuracy * 100, 2)
 
 
 def test_same_data_as_train_py_and_the_schedule_ends_near_zero(run_snippet):
