@@ -29,16 +29,8 @@ from tests.site.static_links import check_links
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "links"
-# LinkChecker run as root switches to the user `nobody` before it loads its plugins. In a checkout only root
-# can read (a clone under /root, or in a `mktemp -d` folder), `nobody` cannot import AnchorCheck, and every
-# anchor would pass unchecked without a word. It only ever talks to our own 127.0.0.1 server, so it keeps
-# the user it was started as.
-LINKCHECKER = [
-    sys.executable,
-    "-c",
-    "import sys; from linkcheck.command import linkchecker as lc; "
-    "lc.drop_privileges = lambda: None; sys.argv[0] = 'linkchecker'; sys.exit(lc.linkchecker())",
-]
+# LinkChecker's own command line and checks; tests/site/linkchecker_run.py says what it changes and why.
+LINKCHECKER = [sys.executable, str(Path(__file__).with_name("linkchecker_run.py"))]
 SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's site_url when SITE_URL is unset, as in the tests
 CONFIG = """\
 [filtering]
@@ -171,16 +163,21 @@ def test_code_blocks_carry_no_per_line_anchors(built_site):
 BROKEN_SITE = {
     "index.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>
 <a href="page.html#there">ok</a> <a href="page.html#nowhere">bad anchor</a> <a href="gone.html">gone</a>
+<a href="page.html#also">ok</a> <a href="deep.html#top">reached only with an anchor</a>
 <a href="https://example.org/docs">external</a></body></html>""",
     "page.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>p</title></head><body>
-<h2 id="there">There</h2></body></html>""",
+<h2 id="there">There</h2><h2 id="also">Also</h2><a href="#missing">bad anchor on its own page</a>
+</body></html>""",
+    "deep.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>d</title></head><body>
+<h1 id="top">Deep</h1><a href="lost.html">gone, on a page reached only as deep.html#top</a></body></html>""",
 }
 
 
 @pytest.mark.exhaustive
 def test_the_link_checker_catches_a_broken_link_and_a_missing_anchor(tmp_path):
-    """The same checker, on a tiny site with one missing page and one missing anchor, reports both, and
-    lists the external link without fetching it."""
+    """The same checker, on a tiny site with missing pages and missing anchors, reports each: the second
+    missing anchor of a page whose anchors were already read, and a missing page linked from a page that
+    only an anchored link reaches. It lists the external link without fetching it."""
     folder = tmp_path / "site"
     folder.mkdir()
     for name, text in BROKEN_SITE.items():
@@ -196,8 +193,10 @@ def test_the_link_checker_catches_a_broken_link_and_a_missing_anchor(tmp_path):
     finally:
         stop_server(proc)
     broken = problems(rows, base)
-    assert len(broken) == 2, broken
+    assert len(broken) == 4, broken
     assert any(b.startswith(f"{base}gone.html ") and "404" in b for b in broken), broken
+    assert any(b.startswith(f"{base}lost.html ") and "404" in b for b in broken), broken
     assert any(b.startswith(f"{base}page.html#nowhere ") and "Anchor `nowhere' " in b for b in broken), broken
+    assert any(b.startswith(f"{base}page.html#missing ") and "Anchor `missing' " in b for b in broken), broken
     external = [r for r in rows if r["url"] == "https://example.org/docs"]
     assert len(external) == 1 and "checked only syntax" in external[0]["infostring"], external
