@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -127,27 +129,24 @@ def built_site(request) -> Path:
     return site
 
 
-@pytest.fixture(scope="session")
-def served_site(built_site):
-    """Base URL of the built site, served by a static file server on 127.0.0.1; stopped by its PID."""
-    proc, port = start_server(
-        lambda port: [
-            sys.executable,
-            "-m",
-            "http.server",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--directory",
-            str(built_site),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+@contextlib.contextmanager
+def serving(command: Callable[[int], list[str]]):
+    """The base URL of a static file server, `command(port)`, on 127.0.0.1; stopped by its PID."""
+    proc, port = start_server(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:
         stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site):
+    """Base URL of the built site, served by Python's static file server on 127.0.0.1."""
+    server = [sys.executable, "-m", "http.server"]
+    with serving(
+        lambda port: [*server, str(port), "--bind", "127.0.0.1", "--directory", str(built_site)]
+    ) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ page for every one of them); a test here keeps it that way.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import re
@@ -26,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from api_links import DOCS as API_DOCS
 
-from docs_runner.procs import start_server, stop_server
+from tests.site.conftest import serving
 from tests.site.static_links import check_links
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,18 +66,9 @@ def linkcheck(base: str, tmp_path: Path, timeout: int) -> list[dict]:
     return list(csv.DictReader(io.StringIO(body), delimiter=";"))
 
 
-@contextlib.contextmanager
 def unthrottled(folder: Path):
     """The base URL of `folder` served by tests/site/unthrottled_server.py; stopped by its PID."""
-    proc, port = start_server(
-        lambda port: [sys.executable, str(SERVER), str(port), str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop_server(proc)
+    return serving(lambda port: [sys.executable, str(SERVER), str(port), str(folder)])
 
 
 def is_local(url: str, base: str) -> bool:
