@@ -31,7 +31,7 @@ xs = torch.randn(4, 3, 2)
 ws = torch.randn(4, 2, 5)
 ys = xs @ ws
 print("batched:", tuple(xs.shape), "@", tuple(ws.shape), "->", tuple(ys.shape))
-# The batched kernel may add in another order than a single product, so compare with allclose, not ==.
+# A batched product may add in another order than a single product, so compare with allclose, not ==.
 print("entry 2 is xs[2] @ ws[2]:", torch.allclose(ys[2], xs[2] @ ws[2]))
 
 # One matrix shared by every entry of the batch: (4, 3, 2) @ (2, 5) -> (4, 3, 5).
