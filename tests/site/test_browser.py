@@ -528,6 +528,44 @@ def test_the_quick_pages_show_every_kind_of_element(built_site):
     assert not missing, "add a page to QUICK_PAGES that shows: " + "; ".join(where)
 
 
+def test_pruning_before_axe_keeps_each_style_and_each_header_once(browser):
+    """ONE_TOKEN_OF_EACH_STYLE on a made-up article: of twelve cells in one style (plain text, or one inline
+    code) one of each stays, so a colour too pale in that style is still found by axe, in a table that keeps
+    its rows; a header repeating an earlier header's text is emptied, a header with its own text is kept;
+    a link's text is never touched (it is the link's name)."""
+    pale = "color: #bbb"  # about 1.9:1 on white: under WCAG AA's 4.5:1
+    rows = "".join(
+        f"<tr><td style='{pale}'>0.{i:02d}</td><td><code>f{i}.py</code></td>"
+        f"<td><a href='#'>t{i}</a></td></tr>"
+        for i in range(12)
+    )
+    head = "<tr><th>time</th><th>file</th><th>test</th></tr>"
+    browser.page.set_content(
+        "<html lang='en'><head><title>t</title></head><body><main><article>"
+        f"<table>{head}{rows}</table><table>{head.replace('test', 'check')}{rows}</table>"
+        "</article></main></body></html>"
+    )
+    try:
+        browser.page.evaluate(ONE_TOKEN_OF_EACH_STYLE)
+        texts = browser.page.evaluate(
+            """() => [...document.querySelectorAll('table')].map(t => [...t.rows].map(r =>
+                   [...r.cells].map(c => c.textContent)))"""
+        )
+        browser.start_axe(AXE_COLOUR_OPTIONS)
+        violations = browser.axe_violations()
+    finally:
+        browser.page.goto("about:blank")
+    first, second = texts
+    assert [len(table) for table in texts] == [13, 13], "a row went missing"
+    assert first[0] == ["time", "file", "test"] and second[0] == ["", "", "check"], (first[0], second[0])
+    assert first[1][:2] == ["0.00", "f0.py"], first[1]
+    assert all(row[:2] == ["", ""] for row in first[2:] + second[1:]), "a twin cell kept its text"
+    links = [row[2] for row in first[1:] + second[1:]]
+    assert links == [f"t{i}" for i in range(12)] * 2, f"a link lost its name: {links}"
+    pale_cells = [v for v in violations if v["id"] == "color-contrast"]
+    assert pale_cells and len(pale_cells[0]["nodes"]) == 1, axe_report(violations)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Every page
 
