@@ -24,23 +24,48 @@ def notest_whole_file(m: re.Match) -> str:
     """A fence that shows one whole file: the build already ran exactly that text and the page shows its
     output (hooks/execute_snippets.py), so pytest-markdown-docs skips it (`notest`). Fences that show a
     :section, and fences written in a page, run here."""
-    return m[0] if m["section"] else f"{m['open']} notest\n{m['body']}"
+    if m["section"]:
+        return m[0]
+    # Its include is not read (nor translated); an empty line keeps the page's line numbers.
+    return f"{m['open']} notest\n\n{m['indent']}{m['fence']}"
 
 
-def expand_includes(markdown: str) -> str:
+def expand_includes(markdown: str) -> tuple[str, list[int]]:
+    """The page with each include line replaced by what it includes, and for each line of that text the
+    line of the page it comes from (0-based), so that a fence's test is named by its line on the page."""
     markdown = INCLUDE_FENCE.sub(notest_whole_file, markdown)
     lang = "zh" if CJK.search(markdown) else "en"
-
-    def replace(m: re.Match) -> str:
-        text = section_of(translated_file(m["path"], lang), m["path"], m["section"])
-        return "\n".join(m["indent"] + line if line else line for line in text.splitlines())
-
-    return INCLUDE_LINE.sub(replace, markdown)
+    lines, origin = [], []
+    for number, line in enumerate(markdown.splitlines()):
+        m = INCLUDE_LINE.fullmatch(line)
+        if m:
+            text = section_of(translated_file(m["path"], lang), m["path"], m["section"])
+            shown = [m["indent"] + part if part else part for part in text.splitlines()]
+        else:
+            shown = [line]
+        lines.extend(shown)
+        origin.extend([number] * len(shown))
+    return "\n".join(lines) + "\n", origin
 
 
 class IncludingMarkdownIt(MarkdownIt):
     def parse(self, src, env=None):
-        return super().parse(expand_includes(src), env)
+        text, origin = expand_includes(src)
+        tokens = super().parse(text, env)
+        for token in tokens:
+            if token.map:  # [first line, line after the last] of the expanded text -> of the page
+                token.map = [origin[token.map[0]], origin[token.map[1] - 1] + 1]
+        return tokens
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path, parent):
+    """Fences in Markdown files only. With --markdown-docs the plugin also imports every Python file under
+    tests/ and parses each of its docstrings as Markdown, looking for fences: over 300 files and 2,000
+    docstrings, none of which holds one (lessons live in snippets/, which pytest does not collect), for
+    about 5 s of each worker's collection."""
+    found = yield
+    return [node for node in found if type(node).__name__ != "MarkdownDocstringCodeModule"]
 
 
 @pytest.hookimpl(tryfirst=True)  # before the plugin's own default parser
