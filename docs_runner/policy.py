@@ -14,7 +14,7 @@ from pathlib import Path
 from docs_runner import paths
 
 UNSET = "<unset>"  # CUDA_VISIBLE_DEVICES absent, as DOCS_VISIBLE_DEVICES records it
-THREADS = 1  # per process: runs are scheduled so that processes computing at once never exceed the cores
+THREADS = 1  # per process: runs are scheduled so that the work computing at once fits the cores (execute.py)
 
 
 def warning_filters() -> list[str]:

@@ -19,7 +19,7 @@ import docs_runner.paths
 from docs_runner import cache, machine
 from docs_runner.cache import cache_key, environment_key
 from docs_runner.errors import SnippetError
-from docs_runner.execute import Cores, run_all, run_one, snippet_payload
+from docs_runner.execute import Cores, cores_held, run_all, run_one, snippet_payload
 from docs_runner.forkserver.client import ForkServer
 from docs_runner.notebooks import run_notebooks
 from docs_runner.policy import apply_warning_filters, child_env
@@ -360,6 +360,20 @@ def test_runs_start_only_while_their_processes_fit_in_the_cores():
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(job, [2, 1, 1, 3, 1, 2]))
     assert peak[0] == 2  # the cores were full at times, and never oversubscribed
+
+
+def test_a_launched_run_counts_half_a_core_per_rank_and_a_plain_one_a_whole_core(tree):
+    """Ranks wait on each other and on the launcher's start, so two 2-rank runs share a 2-core machine."""
+    held = {}
+    for ranks in (1, 2, 3, 4):
+        rel = write(
+            tree,
+            f"snippets/demo/r{ranks}.py",
+            f"# run: torchrun --standalone --nproc-per-node {ranks} snippets/demo/r{ranks}.py\nprint('ok')\n",
+        )
+        held[ranks] = cores_held(read_spec(rel))
+    plain = cores_held(read_spec(write(tree, "snippets/demo/plain.py", "print('ok')\n")))
+    assert (held, plain) == ({1: 1, 2: 1, 3: 2, 4: 2}, 1)
 
 
 def test_the_exit_abort_is_retried_a_bounded_number_of_times_and_nothing_else_is(capsys):
