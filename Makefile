@@ -34,11 +34,13 @@ PYTEST := $(PY) -m pytest -n $(TEST_WORKERS)
 # visdom 0.2.4 is an sdist whose setup.py imports pkg_resources (gone in setuptools 81): the venv gets the
 # pinned setuptools first and sdists build against it (--no-build-isolation). tools/visdom_static.py then
 # gives visdom the JS/CSS it would fetch from CDNs at start (npm tarballs, kept in .cache/npm/).
+# The pinned wheels are kept under ~/.cache/pytorch-notes/wheels (3.2 GB; pip's own cache keeps nothing from
+# registries that send no caching headers): tools/install_requirements.sh says why and how.
 # The engine (docs_runner/) is installed editable, so `python -m docs_runner` works from any folder.
-$(STAMP): requirements.txt pyproject.toml tools/build_horovod.sh tools/visdom_static.py
+$(STAMP): requirements.txt pyproject.toml tools/install_requirements.sh tools/build_horovod.sh tools/visdom_static.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q "$$(grep '^setuptools==' requirements.txt | cut -d' ' -f1)"
-	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation -r requirements.txt
+	tools/install_requirements.sh $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q --no-build-isolation --no-deps -e .
 	tools/build_horovod.sh $(PY)
 	$(PY) tools/visdom_static.py

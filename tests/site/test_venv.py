@@ -1,0 +1,62 @@
+"""The venv's install (tools/install_requirements.sh): the wheel folder's check names exactly the pins without
+a file, and the premise of installing two halves at once holds (no file belongs to two distributions)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+import runpy
+from collections import defaultdict
+
+from tests.conftest import ROOT
+
+missing = runpy.run_path(str(ROOT / "tools" / "missing_wheels.py"))["missing"]
+
+
+def test_the_folder_check_names_each_pin_without_a_wheel_or_sdist_of_its_version(tmp_path):
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text(
+        "# the pins\n"
+        "torch==2.14.1\n"
+        "nvidia-cuda-runtime==13.0.96  # a dash in the name, an underscore in the wheel's\n"
+        "jieba==0.42.1\n"
+        "PyYAML==6.0.4\n"
+        "\n"
+        "ruff==0.15.0\n",
+        encoding="utf-8",
+    )
+    folder = tmp_path / "wheels"
+    folder.mkdir()
+    for name in (
+        "torch-2.14.1-cp311-cp311-manylinux_2_28_x86_64.whl",
+        "nvidia_cuda_runtime-13.0.96-py3-none-manylinux_2_27_x86_64.whl",
+        "jieba-0.42.1.tar.gz",
+        "pyyaml-6.0.3-cp311-cp311-manylinux_2_17_x86_64.whl",  # another version: still missing
+    ):
+        (folder / name).write_bytes(b"")
+    assert missing(requirements, folder) == ["PyYAML==6.0.4", "ruff==0.15.0"]
+
+
+def test_the_folder_check_finds_every_pin_of_the_project_in_a_folder_of_its_files(tmp_path):
+    pins = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text().splitlines()]
+    pins = [pin for pin in pins if pin]
+    files = {}
+    for pin in pins:
+        name, version = pin.split("==")
+        files[pin] = tmp_path / f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}-py3-none-any.whl"
+        files[pin].write_bytes(b"")
+    assert missing(ROOT / "requirements.txt", tmp_path) == []
+    files[pins[-1]].unlink()
+    assert missing(ROOT / "requirements.txt", tmp_path) == [pins[-1]]
+
+
+def test_no_file_of_the_venv_belongs_to_two_distributions():
+    """Two pip processes install halves of requirements.txt at once: safe only while no two wheels write one
+    file. A package that starts sharing a file with another makes this fail before the install races."""
+    owners = defaultdict(set)
+    for dist in importlib.metadata.distributions():
+        name = dist.metadata["Name"]
+        for file in dist.files or []:
+            owners[str(file)].add(name)
+    shared = {path: sorted(names) for path, names in owners.items() if len(names) > 1}
+    assert len(owners) > 10_000 and shared == {}
