@@ -26,10 +26,11 @@ SERVER_START_S = 60  # a `# server:` must answer within this (or the snippet's o
 
 
 def _forked(
-    job: dict, name: str, timeout: float, tmp: Path, fork_ranks: bool = False
+    job: dict, name: str, timeout: float, tmp: Path, fork_ranks: bool = False, shown_too=None
 ) -> tuple[int, str, float]:
     """Send one job to the fork server; (exit code, output, seconds in the code itself). fork_ranks: the
-    ranks of a torchrun the job starts are forked from the same server (rank.py)."""
+    ranks of a torchrun the job starts are forked from the same server (rank.py). shown_too(): more output
+    for the message of a run that timed out or lost its server (the ranks' logs of a forked torchrun)."""
     output_file, result = tmp / "output.txt", tmp / "result.json"
     # The mark finds what the run starts in sessions of its own (outside its process group): a timeout
     # kills those too, and a run that leaves one behind fails (see live_group_members).
@@ -44,6 +45,8 @@ def _forked(
     except OSError as exc:  # the server died after fork_server() found it alive: the next job starts another
         raise SnippetError(f"{name}: lost the fork server before it started the run ({exc})") from None
     output = output_file.read_text(encoding="utf-8", errors="replace") if output_file.exists() else ""
+    if (timed_out or code is None) and shown_too is not None:
+        output += shown_too()
     if timed_out:
         raise SnippetError(f"{name}: timed out after {timeout} s; killed its process group\n{tail(output)}")
     if code is None:
@@ -51,6 +54,21 @@ def _forked(
     reap_leftovers(name, pid, exiting=pid, mark=mark)
     compute = json.loads(result.read_text())["compute"] if result.exists() else 0.0
     return code, output, compute
+
+
+def _forked_torchrun(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple[int, str]:
+    """A torchrun file with torchrun itself forked from the fork server, its console script run there as
+    `torchrun ...` would run it, and its ranks forked too (rank.py): a fresh torchrun imports torch again,
+    about 2.9 CPU-s a run on 2 cores, most of a small launched file. (exit code, the ranks' output)."""
+    logdir = tmp / "ranks"
+    argv = launchers.command(spec, logdir)
+    job = {"path": spec.path, "file": argv[0], "args": argv[1:], "env": env, "cwd": str(cwd)}
+
+    def ranks_so_far() -> str:
+        return launchers.rank_outputs(logdir) if logdir.exists() else ""
+
+    code, output, _ = _forked(job, spec.path, spec.timeout, tmp, fork_ranks=True, shown_too=ranks_so_far)
+    return code, launchers.launched_output(spec, code, output, logdir)
 
 
 def run_one(path: str, device: str, *, fresh: bool = False) -> Record:
@@ -90,8 +108,11 @@ def _run_once(spec: Spec, device: str, *, fresh: bool, fork_ranks: bool = True) 
                     "cwd": str(cwd),
                 }
                 code, output, compute = _forked(job, spec.path, spec.timeout, tmp, fork_ranks)
-            else:  # ranks and a launcher: no single "code itself" time to report
-                if fork_ranks and not fresh:  # torchrun's ranks forked (rank.py), the launcher fresh
+            elif spec.launcher == "torchrun" and fork_ranks and not fresh:
+                code, output = _forked_torchrun(spec, tmp, cwd, env)
+                compute = None  # ranks and a launcher: no single "code itself" time to report
+            else:  # horovodrun, or fresh: the reader's command line as it is
+                if fork_ranks and not fresh:  # torchrun's ranks forked (rank.py) where a file starts one
                     env.update(fork_server().rank_env())
                 (code, output), compute = launchers.run_launched(spec, tmp, cwd, env), None
         seconds = round(time.perf_counter() - start, 3)

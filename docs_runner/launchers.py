@@ -119,15 +119,20 @@ def run_launched(spec: Spec, tmp: Path, cwd: Path, env: dict[str, str]) -> tuple
     output = launcher_log.read_text(encoding="utf-8", errors="replace")
     if spec.launcher == "python":
         return proc.returncode, output
+    return proc.returncode, launched_output(spec, proc.returncode, output, logdir)
+
+
+def launched_output(spec: Spec, code: int, launcher_output: str, logdir: Path) -> str:
+    """The ranks' output of a launcher that exited with `code`; a failure names the rank that failed first."""
     ranks = rank_outputs(logdir, spec.launcher)
-    if proc.returncode != 0:
-        rank = failed_rank(output, ranks)
+    if code != 0:
+        rank = failed_rank(launcher_output, ranks)
         raise SnippetError(
-            f"{spec.path} failed (exit {proc.returncode})"
+            f"{spec.path} failed (exit {code})"
             + (f": rank {rank} failed first" if rank else "")
-            + f"\n{tail(ranks)}\n{root_cause(output)}"
+            + f"\n{tail(ranks)}\n{root_cause(launcher_output)}"
         )
-    return proc.returncode, ranks
+    return ranks
 
 
 # Measured December 2026 (2 cores): join_early_stop.py, which exited right after its last collective, aborted

@@ -68,6 +68,41 @@ def test_a_build_run_forks_its_ranks_and_they_print_what_fresh_ranks_print(tree)
     assert "[rank1] folder is the run's: True rank 1 of 2\n[rank1] threads: 1 stderr too\n" in fresh
 
 
+SAYS_WHO_LAUNCHED_IT = """\
+import os
+from pathlib import Path
+
+
+def proc(pid, name):
+    return Path(f"/proc/{pid}/{name}").read_bytes()
+
+
+def launcher():
+    # Forked ranks: torchrun started their stand-ins (rank.py), so a stand-in's parent is torchrun.
+    # Ranks that torchrun started itself: the rank's own parent.
+    mark = f"DOCS_RUN={os.environ['DOCS_RUN']}".encode()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if b"rank.py" in proc(pid, "cmdline") and mark in proc(pid, "environ").split(b"\\0"):
+                return int(proc(pid, "stat").rsplit(b")", 1)[1].split()[1])
+        except OSError:
+            continue
+    return os.getppid()
+
+
+print("torchrun forked by the fork server:", b"docs_runner.forkserver.server" in proc(launcher(), "cmdline"))
+"""
+
+
+def test_a_build_run_forks_torchrun_itself_and_the_version_matrix_runs_the_real_one(tree):
+    """torchrun imports torch as any fresh interpreter does (2.9 CPU-s here): a build forks it too."""
+    rel = write(tree, "launcher.py", SAYS_WHO_LAUNCHED_IT)
+    forked = run_one(rel, "cpu").output
+    fresh = _run_spec(read_spec(rel), "cpu", fresh=False, fork_ranks=False).output
+    assert forked == "".join(f"[rank{r}] torchrun forked by the fork server: True\n" for r in (0, 1))
+    assert fresh == forked.replace("True", "False")
+
+
 def test_a_failing_rank_fails_the_run_by_name_with_a_traceback_as_python_prints_it(tree):
     rel = write(
         tree,
