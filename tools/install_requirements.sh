@@ -40,8 +40,12 @@ pip install "${local_only[@]}" --no-deps -r "$TMP/even.txt" || {
   exit 1
 }
 wait "$odd"
-"$PY" -m pip check >"$TMP/check.log" || {
+# One report is expected: Horovod declares cffi, which none of its modules imports, and build_horovod.sh
+# leaves it out on purpose; a venv that has Horovod already (an update) reports it.
+"$PY" -m pip check >"$TMP/check.log" || true
+if grep -v '^horovod [0-9.]* requires cffi, which is not installed\.$' "$TMP/check.log" \
+  | grep -v '^No broken requirements found\.$' >"$TMP/broken.log"; then
   echo "install_requirements: requirements.txt does not pin every dependency (pip check):" >&2
-  cat "$TMP/check.log" >&2
+  cat "$TMP/broken.log" >&2
   exit 1
-}
+fi

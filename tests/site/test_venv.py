@@ -4,9 +4,14 @@ a file, and the premise of installing two halves at once holds (no file belongs 
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import re
 import runpy
+import subprocess
+import sys
 from collections import defaultdict
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -60,3 +65,57 @@ def test_no_file_of_the_venv_belongs_to_two_distributions():
             owners[str(file)].add(name)
     shared = {path: sorted(names) for path, names in owners.items() if len(names) > 1}
     assert len(owners) > 10_000 and shared == {}
+
+
+def stand_in_python(tmp_path, check_report: str):
+    """A `python` for the install script whose pip installs nothing and whose `pip check` says check_report;
+    anything else (the wheel-folder check) runs the real interpreter."""
+    report = tmp_path / "check.txt"
+    report.write_text(check_report, encoding="utf-8")
+    python = tmp_path / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1 $2" = "-m pip" ]; then\n'
+        f'  case "$*" in *" check"*) cat {report}; [ "$(wc -l < {report})" -le 1 ] ;; *) exit 0 ;; esac\n'
+        "  exit\n"
+        "fi\n"
+        f'exec {sys.executable} "$@"\n',
+        encoding="utf-8",
+    )
+    python.chmod(0o755)
+    return python
+
+
+@pytest.mark.parametrize(
+    ("report", "fails"),
+    [
+        ("No broken requirements found.\n", False),
+        ("horovod 0.28.1 requires cffi, which is not installed.\n", False),  # left out on purpose
+        (
+            "horovod 0.28.1 requires cffi, which is not installed.\n"
+            "foo 1.0 requires bar, which is not installed.\n",
+            True,
+        ),
+        ("torchvision 0.29.1 has requirement torch==2.14.1, but you have torch 2.13.0.\n", True),
+    ],
+)
+def test_the_install_fails_on_every_broken_requirement_but_horovods_cffi(tmp_path, report, fails):
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    for line in (ROOT / "requirements.txt").read_text().splitlines():  # a full folder: nothing to download
+        pin = line.split("#")[0].strip()
+        if pin:
+            name, version = pin.split("==")
+            (wheels / f"{name}-{version}-py3-none-any.whl").write_bytes(b"")
+    done = subprocess.run(
+        [str(ROOT / "tools" / "install_requirements.sh"), str(stand_in_python(tmp_path, report))],
+        cwd=ROOT,
+        env=dict(os.environ, PYTORCH_NOTES_WHEELS=str(wheels)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode != 0) == fails, done.stderr
+    if fails:
+        broken = [line for line in report.splitlines() if "cffi" not in line]
+        assert done.stderr.splitlines()[1:] == broken
