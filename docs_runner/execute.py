@@ -1,6 +1,6 @@
-"""Running snippets and notebook cells: forked from the fork server (`python <file>`, the default) or as the
-reader's command line (other launchers, or fresh=True), in a throwaway working folder, failures raised as
-SnippetError naming the file, processes left behind killed and reported."""
+"""Running snippets and notebook cells: forked from the fork server (`python <file>`, the default, and
+torchrun with its ranks) or as the reader's command line (horovodrun, or fresh=True), in a throwaway working
+folder, failures raised as SnippetError naming the file, processes left behind killed and reported."""
 
 from __future__ import annotations
 
