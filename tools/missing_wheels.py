@@ -17,21 +17,28 @@ def normalised(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
+def pins(requirements: Path) -> list[str]:
+    """The `name==version` lines of a requirements file, comments and blank lines left out."""
+    found = []
+    for line in requirements.read_text(encoding="utf-8").splitlines():
+        pin = line.split("#")[0].strip()
+        if pin:
+            found.append(pin)
+    return found
+
+
 def missing(requirements: Path, folder: Path) -> list[str]:
     have = set()
     for file in folder.iterdir():
         parts = file.name.removesuffix(".tar.gz").split("-")
         if len(parts) >= 2:
             have.add((normalised(parts[0]), parts[1]))
-    pins = []
-    for line in requirements.read_text(encoding="utf-8").splitlines():
-        pin = line.split("#")[0].strip()
-        if not pin:
-            continue
+    absent = []
+    for pin in pins(requirements):
         name, version = pin.split("==")
         if (normalised(name), version) not in have:
-            pins.append(pin)
-    return pins
+            absent.append(pin)
+    return absent
 
 
 if __name__ == "__main__":

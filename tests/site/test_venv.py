@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
-import re
 import runpy
 import subprocess
 import sys
@@ -15,7 +14,18 @@ import pytest
 
 from tests.conftest import ROOT
 
-missing = runpy.run_path(str(ROOT / "tools" / "missing_wheels.py"))["missing"]
+wheels_tool = runpy.run_path(str(ROOT / "tools" / "missing_wheels.py"))
+missing, pins, normalised = wheels_tool["missing"], wheels_tool["pins"], wheels_tool["normalised"]
+
+
+def folder_of_every_pin(folder) -> dict:
+    """An empty wheel file for each pin of the project's requirements.txt: {pin: path}."""
+    files = {}
+    for pin in pins(ROOT / "requirements.txt"):
+        name, version = pin.split("==")
+        files[pin] = folder / f"{normalised(name)}-{version}-py3-none-any.whl"
+        files[pin].write_bytes(b"")
+    return files
 
 
 def test_the_folder_check_names_each_pin_without_a_wheel_or_sdist_of_its_version(tmp_path):
@@ -43,16 +53,11 @@ def test_the_folder_check_names_each_pin_without_a_wheel_or_sdist_of_its_version
 
 
 def test_the_folder_check_finds_every_pin_of_the_project_in_a_folder_of_its_files(tmp_path):
-    pins = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text().splitlines()]
-    pins = [pin for pin in pins if pin]
-    files = {}
-    for pin in pins:
-        name, version = pin.split("==")
-        files[pin] = tmp_path / f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}-py3-none-any.whl"
-        files[pin].write_bytes(b"")
+    files = folder_of_every_pin(tmp_path)
     assert missing(ROOT / "requirements.txt", tmp_path) == []
-    files[pins[-1]].unlink()
-    assert missing(ROOT / "requirements.txt", tmp_path) == [pins[-1]]
+    last = list(files)[-1]
+    files[last].unlink()
+    assert missing(ROOT / "requirements.txt", tmp_path) == [last]
 
 
 def test_no_file_of_the_venv_belongs_to_two_distributions():
@@ -102,11 +107,7 @@ def stand_in_python(tmp_path, check_report: str):
 def test_the_install_fails_on_every_broken_requirement_but_horovods_cffi(tmp_path, report, fails):
     wheels = tmp_path / "wheels"
     wheels.mkdir()
-    for line in (ROOT / "requirements.txt").read_text().splitlines():  # a full folder: nothing to download
-        pin = line.split("#")[0].strip()
-        if pin:
-            name, version = pin.split("==")
-            (wheels / f"{name}-{version}-py3-none-any.whl").write_bytes(b"")
+    folder_of_every_pin(wheels)  # nothing to download
     done = subprocess.run(
         [str(ROOT / "tools" / "install_requirements.sh"), str(stand_in_python(tmp_path, report))],
         cwd=ROOT,
