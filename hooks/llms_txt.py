@@ -16,15 +16,22 @@ every language (it moves the pages, not the folder), so the English build would 
 files. After each language's plugin has written them (priority -50, before i18n starts the next language
 at -100) the hook moves the files of a language other than the default into its folder, and writes the
 default language's back at the root.
+
+The offline copy's build (hooks/offline_copy.py) switches the plugin off (PYTORCH_NOTES_LLMS_TXT=false, read
+by mkdocs.yml): llms.txt is for tools that read the hosted site, and its conversion of every page was the
+larger half of that build's rendering. There this hook does nothing; anywhere else a missing plugin is an
+error.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+SWITCH_ENV = "PYTORCH_NOTES_LLMS_TXT"  # "false": mkdocs.yml leaves the plugin out (the offline copy's build)
 LEFT_OUT = ("report.md",)
 NAMES = ("llms.txt", "llms-full.txt")  # llms-full.txt: `full_output` in mkdocs.yml
 _default_files: dict[str, bytes] = {}  # the default language's files, written back after another language's
@@ -62,12 +69,19 @@ def _default_language(config) -> str:
     return next(lang.locale for lang in config.plugins["i18n"].config.languages if lang.default)
 
 
+def _plugin(config):
+    """The llmstxt plugin, or None where this build switched it off."""
+    plugin = config.plugins.get("llmstxt")
+    if plugin is None and os.environ.get(SWITCH_ENV) != "false":
+        raise PluginError("hooks/llms_txt.py: mkdocs.yml lists no llmstxt plugin; drop the hook")
+    return plugin
+
+
 @event_priority(50)  # before the plugin's own on_files, which expands its sections into files
 def on_files(files, config):
-    plugin = config.plugins.get("llmstxt")
-    if plugin is None:
-        raise PluginError("hooks/llms_txt.py: mkdocs.yml lists no llmstxt plugin; drop the hook")
-    plugin.config.sections = sections(config)
+    plugin = _plugin(config)
+    if plugin is not None:
+        plugin.config.sections = sections(config)
     return files
 
 
@@ -75,6 +89,8 @@ def on_files(files, config):
 def on_post_build(config):
     """The default language's files stay at the root (and are remembered); another language's move into its
     folder, and the default language's are written back over them."""
+    if _plugin(config) is None:
+        return
     site, lang = Path(config.site_dir), config.theme["language"]
     for name in NAMES:
         written = site / name

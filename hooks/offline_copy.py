@@ -15,6 +15,10 @@ Three things the plugin alone does not get right here, so this hook does them in
 - The second build reuses the snippet cache of the first, so it runs nothing (it fails if it has to). It
   runs in a process group of its own, stopped whole, with an error saying so, past BUILD_TIMEOUT_S.
 
+The copy has no llms.txt, llms-full.txt or per-page Markdown copies (PYTORCH_NOTES_LLMS_TXT=false turns the
+llmstxt plugin off there): they are for tools that read the hosted site, and turning each page into Markdown
+was the larger half of the second build's rendering.
+
 The copy is zipped under one folder, pytorch-notes/, with fixed timestamps (same bytes for the same site).
 When the same build made the PDFs (PYTORCH_NOTES_PDF=1, hooks/pdf_export.py, which runs just before this
 hook), the copy holds them too, in pdf/, where its home pages link them.
@@ -44,6 +48,8 @@ from mkdocs.plugins import event_priority
 
 ENV = "PYTORCH_NOTES_OFFLINE"  # "true" in the second build, the one that becomes the copy
 COPY_ENV = "PYTORCH_NOTES_OFFLINE_COPY"  # "1": this `mkdocs build` makes the copy too
+# "false" in the second build: no llms.txt in the copy (hooks/llms_txt.py says why)
+LLMS_TXT_ENV = "PYTORCH_NOTES_LLMS_TXT"
 ZIP_NAME = "pytorch-notes-offline.zip"
 FOLDER = "pytorch-notes"  # the one folder inside the zip
 SHIM = Path(__file__).resolve().parent / "vendor" / "iframe-worker" / "shim.js"
@@ -146,9 +152,9 @@ def build_offline(config_file: Path, site_dir: Path) -> str:
 
 
 def inner_env() -> dict[str, str]:
-    """The second build's environment: offline, and not asked to make a copy of its own."""
+    """The second build's environment: offline, without llms.txt, and not asked to make a copy of its own."""
     env = {k: v for k, v in os.environ.items() if k != COPY_ENV}
-    return {**env, ENV: "true", "NO_MKDOCS_2_WARNING": "1"}
+    return {**env, ENV: "true", LLMS_TXT_ENV: "false", "NO_MKDOCS_2_WARNING": "1"}
 
 
 def write_zip(folder: Path, target: Path) -> None:

@@ -152,6 +152,17 @@ def test_the_copy_holds_every_page_of_the_site(offline_site, unzipped):
         assert script.startswith("var __index = {")
 
 
+def test_the_copy_leaves_out_llms_txt_and_the_markdown_copies(offline_site, unzipped):
+    """llms.txt and each page's Markdown copy serve tools that read the hosted site: the site has them, the
+    copy's build switches mkdocs-llmstxt off (hooks/llms_txt.py)."""
+    for lang_root in ("", "en/"):
+        for name in ("llms.txt", "llms-full.txt"):
+            assert (offline_site / f"{lang_root}{name}").is_file(), f"the site lacks {lang_root}{name}"
+            assert not (unzipped / f"{lang_root}{name}").exists(), f"the copy holds {lang_root}{name}"
+    assert (offline_site / "tensors" / "index.md").is_file()
+    assert sorted(p.relative_to(unzipped).as_posix() for p in unzipped.rglob("*.md")) == []
+
+
 @pytest.mark.parametrize(
     ("path", "title", "lang"),
     [("tensors.html", "张量", "zh"), ("en/tensors.html", "Tensors", "en")],
