@@ -14,8 +14,17 @@ that need a GPU, a server or Horovod (built for the reference torch only) run on
 Results go to matrix/results.json after every file, keyed by each file's content hash (its source and its
 helpers'), so an interrupted run resumes where it stopped, and a file edited since its matrix run counts as
 not yet checked (the site says so) until the next `make matrix`. The environment is deleted after each
-release: the disk holds one at a time (about 6 GB), and pip keeps no cache of the wheels (--no-cache-dir:
-twelve releases' wheels would be about 40 GB). The build and the tests read the results; they never run this.
+release: the disk holds one at a time (about 6 GB). The build and the tests read the results; they never run
+this.
+
+The wheels come from a folder of this machine, as the project's own venv's do (tools/install_requirements.sh
+says why pip's cache keeps nothing here): ~/.cache/pytorch-notes/matrix-wheels (PYTORCH_NOTES_MATRIX_WHEELS
+elsewhere), about 22 GB for the twelve releases, since releases of one CUDA share their nvidia-* wheels;
+delete it to get the disk back. Each release's set of files is resolved once (pip's dry run, with the
+registry) and kept beside them as a list named after the release and what it was resolved from; what the
+folder lacks is downloaded, then two pip processes install the list without resolving or compiling (about
+40 s for a release, where pip's own install from the registry took 90 s to 8 min). Measured in
+bench/measured.md.
 
     python tools/matrix.py [--release 2.6.0 ...] [--keep-venv]
 """
@@ -31,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import time
+from hashlib import blake2b
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,6 +139,52 @@ def compare(path: str, output: str, shown: str, venv: Path) -> dict:
     return {"result": "differs", "detail": "\n".join(kept)}
 
 
+def wheel_folder() -> Path:
+    default = Path.home() / ".cache" / "pytorch-notes" / "matrix-wheels"
+    return Path(os.environ.get("PYTORCH_NOTES_MATRIX_WHEELS", default)).expanduser()
+
+
+def pip(python: Path, *args: str, env: dict | None = None) -> None:
+    command = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "--no-cache-dir", *args]
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"pip {args[0]} failed\n{done.stderr[-3000:]}")
+
+
+def release_files(release: Release, wheels: Path) -> list[Path]:
+    """The wheel files of the release's environment, all in `wheels`: resolved once, with the registry, and
+    kept as a list named after what they were resolved from; what the folder lacks is downloaded."""
+    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    constraints = "".join(
+        line.split("#")[0].strip() + "\n" for line in pins if line.strip() and not TORCH_BOUND.match(line)
+    )
+    # ===: exactly that version; == would also take a local build such as 2.13.0+cpu from a machine's
+    # wheel folder, which the torchvision of the same release cannot load (torchvision::nms missing)
+    wanted = [f"torch==={release.torch}", f"torchvision==={release.torchvision}", *EXTRAS]
+    key = blake2b("\n".join([*wanted, constraints, sys.version]).encode(), digest_size=8).hexdigest()
+    listing = wheels / f"torch-{release.torch}-{key}.txt"
+    wheels.mkdir(parents=True, exist_ok=True)
+    if not listing.exists():
+        WORK.mkdir(parents=True, exist_ok=True)
+        (WORK / "constraints.txt").write_text(constraints)
+        report = WORK / "resolved.json"
+        env = dict(os.environ, PIP_CONSTRAINT=str(WORK / "constraints.txt"))  # not a machine-wide cap
+        resolve = ["install", "--dry-run", "--ignore-installed", "--report", str(report)]
+        pip(Path(sys.executable), *resolve, "--find-links", str(wheels), *wanted, env=env)
+        urls = [item["download_info"]["url"] for item in json.loads(report.read_text())["install"]]
+        listing.write_text("".join(url.rsplit("/", 1)[1] + "\n" for url in urls))
+        missing = [url for url in urls if not (wheels / url.rsplit("/", 1)[1]).exists()]
+        if missing:
+            print(f"torch {release.torch}: downloading {len(missing)} files into {wheels}", flush=True)
+            pip(Path(sys.executable), "download", "--no-deps", "-d", str(wheels), *missing)
+    files = [wheels / name for name in listing.read_text().split()]
+    absent = [f.name for f in files if not f.exists()]
+    if absent:  # deleted by hand since: resolve again
+        listing.unlink()
+        return release_files(release, wheels)
+    return files
+
+
 def make_venv(release: Release, venv: Path) -> float:
     """A fresh environment with the release's torch; returns the seconds it took."""
     start = time.perf_counter()
@@ -137,32 +193,23 @@ def make_venv(release: Release, venv: Path) -> float:
     if marker.exists() and marker.read_text() == wanted:  # kept by --keep-venv: reuse it
         return 0.0
     shutil.rmtree(venv, ignore_errors=True)
+    files = release_files(release, wheel_folder())
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    constraints = WORK / "constraints.txt"
-    constraints.write_text(
-        "".join(
-            line.split("#")[0].strip() + "\n" for line in pins if line.strip() and not TORCH_BOUND.match(line)
-        )
-    )
-    env = dict(os.environ, PIP_CONSTRAINT=str(constraints))  # this file instead of any machine-wide cap
-    command = [
-        str(venv / "bin" / "python"),
-        "-m",
-        "pip",
-        "install",
-        "--no-cache-dir",
-        "--disable-pip-version-check",
-        "-q",
-        # ===: exactly that version; == would also take a local build such as 2.13.0+cpu from a machine's
-        # wheel folder, which the torchvision of the same release cannot load (torchvision::nms missing)
-        f"torch==={release.torch}",
-        f"torchvision==={release.torchvision}",
-        *EXTRAS,
-    ]
-    pip = subprocess.run(command, env=env, capture_output=True, text=True)
-    if pip.returncode != 0:
-        sys.exit(f"torch {release.torch}: pip failed\n{pip.stderr[-3000:]}")
+    # The resolved set needs no resolving: two pip processes unpack halves of equal size at once. No
+    # compiling: the first process that imports a module writes its bytecode (make leaves it on).
+    halves: list[list[Path]] = [[], []]
+    for file in sorted(files, key=lambda f: f.stat().st_size, reverse=True):
+        smaller = min(halves, key=lambda half: sum(f.stat().st_size for f in half))
+        smaller.append(file)
+    python = venv / "bin" / "python"
+    command = [str(python), "-m", "pip", "--disable-pip-version-check", "-q", "install"]
+    command += ["--no-index", "--no-deps", "--no-compile"]
+    pips = []
+    for half in halves:
+        pips.append(subprocess.Popen([*command, *map(str, half)], stderr=subprocess.PIPE, text=True))
+    errors = [proc.communicate()[1] for proc in pips]
+    if any(proc.returncode for proc in pips):
+        sys.exit(f"torch {release.torch}: pip install failed\n{''.join(errors)[-3000:]}")
     check = (
         "import torch, torchvision; torchvision.ops.nms; print(torch.__version__, torchvision.__version__)"
     )

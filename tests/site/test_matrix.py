@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import html
 import importlib.util
+import json
 import re
 import sys
+from pathlib import Path
 
 import _matrix
 import pytest
@@ -209,3 +211,35 @@ def test_the_tool_installs_what_the_snippets_import():
                 continue  # the standard library
             needed.add(names.get(module, module))
     assert needed <= set(tool.EXTRAS), needed - set(tool.EXTRAS)
+
+
+def test_a_release_is_resolved_once_and_installed_from_the_wheel_folder(tmp_path, monkeypatch):
+    """tools/matrix.py resolves a release's files with pip once, keeps the list beside the wheels, fetches
+    only what the folder lacks, and asks nothing of pip again while every listed file is there."""
+    tool = load_tool()
+    release = next(r for r in releases() if r.torch != reference())
+    monkeypatch.setattr(tool, "WORK", tmp_path / "work")
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    (wheels / "numpy-2.0-x.whl").write_bytes(b"kept")
+    calls = []
+
+    def fake_pip(python, command, *args, env=None):
+        calls.append(command)
+        if command == "install":  # the dry run: its report names every file, one already in the folder
+            report = args[args.index("--report") + 1]
+            urls = ["https://example.invalid/a/torch-9-x.whl", f"file://{wheels}/numpy-2.0-x.whl"]
+            items = [{"download_info": {"url": url}} for url in urls]
+            Path(report).write_text(json.dumps({"install": items}))
+        else:
+            assert command == "download" and args[-1] == "https://example.invalid/a/torch-9-x.whl", args
+            (wheels / "torch-9-x.whl").write_bytes(b"fetched")
+
+    monkeypatch.setattr(tool, "pip", fake_pip)
+    files = tool.release_files(release, wheels)
+    assert [f.name for f in files] == ["torch-9-x.whl", "numpy-2.0-x.whl"]
+    assert calls == ["install", "download"]
+    assert len(list(wheels.glob(f"torch-{release.torch}-*.txt"))) == 1
+    assert tool.release_files(release, wheels) == files and calls == ["install", "download"]
+    (wheels / "torch-9-x.whl").unlink()  # deleted by hand: resolved and fetched again
+    assert tool.release_files(release, wheels) == files and calls == ["install", "download"] * 2
