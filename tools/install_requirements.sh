@@ -15,11 +15,7 @@ WHEELS=${PYTORCH_NOTES_WHEELS:-${XDG_CACHE_HOME:-$HOME/.cache}/pytorch-notes/whe
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pip() { "$PY" -m pip --disable-pip-version-check -q "$@"; }
-# --no-compile: pip would compile every module of every package (torch's thousands too); a module is compiled
-# when a process first imports it instead (make leaves Python's bytecode cache on). Measured one after the
-# other on 2 cores (2026-12-08): install 56 and 66 s compiling against 40 s not, the first `import torch,
-# torchvision, matplotlib.pyplot` then 10 s against 4 s, once.
-local_only=(--no-compile --no-build-isolation --no-index --find-links "$WHEELS")
+local_only=(--no-build-isolation --no-index --find-links "$WHEELS")
 mkdir -p "$WHEELS"
 
 # The pins that have no file in the folder yet, found by the names wheels and sdists are given
