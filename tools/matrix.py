@@ -47,8 +47,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 sys.path.insert(0, str(ROOT / "hooks"))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from _matrix import RESULTS, Release, content_hash, reference, releases, runs_on  # noqa: E402
+from missing_wheels import pins  # noqa: E402
 
 from docs_runner.execute import run_all  # noqa: E402
 from docs_runner.launchers import EXIT_ABORT  # noqa: E402
@@ -154,10 +156,7 @@ def pip(python: Path, *args: str, env: dict | None = None) -> None:
 def release_files(release: Release, wheels: Path) -> list[Path]:
     """The wheel files of the release's environment, all in `wheels`: resolved once, with the registry, and
     kept as a list named after what they were resolved from; what the folder lacks is downloaded."""
-    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    constraints = "".join(
-        line.split("#")[0].strip() + "\n" for line in pins if line.strip() and not TORCH_BOUND.match(line)
-    )
+    constraints = "".join(pin + "\n" for pin in pins(ROOT / "requirements.txt") if not TORCH_BOUND.match(pin))
     # ===: exactly that version; == would also take a local build such as 2.13.0+cpu from a machine's
     # wheel folder, which the torchvision of the same release cannot load (torchvision::nms missing)
     wanted = [f"torch==={release.torch}", f"torchvision==={release.torchvision}", *EXTRAS]
